@@ -1,0 +1,35 @@
+/** Stable error ids. The server maps each to a status in one place; the web maps each to a localized text in one place. */
+export const errorStatus = {
+  validation: 400,
+  unknown_endpoint: 400,
+  invalid_credentials: 401,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  banned: 403,
+  registration_disabled: 403,
+  forbidden: 403,
+  not_found: 404,
+  email_taken: 409,
+  reset_user_not_found: 404,
+  reset_token_invalid: 400,
+  too_many_login_attempts: 429,
+  too_many_registrations: 429,
+  rate_limited: 429,
+  concurrent: 429,
+  message_limit: 429,
+  insufficient_quota: 402,
+  token_balance: 402,
+  social_login_failed: 502,
+  upstream_error: 502,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The response body of every failed API call. */
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  status: number;
+  data?: Record<string, unknown>;
+}

@@ -1,0 +1,20 @@
+import type { ErrorCode } from './codes.ts';
+
+/** English texts of SPEC.md point 8, used as the API's `message`. The web shows its localized twin. */
+export const errorMessages: Partial<Record<ErrorCode, string>> = {
+  invalid_credentials:
+    'Unable to login with the information provided. Please check your credentials and try again.',
+  too_many_login_attempts: 'Too many login attempts in a short amount of time. Please try again later.',
+  too_many_registrations: 'Too many accounts created from this IP. Please try again later.',
+  banned: 'Your account has been temporarily banned due to violations of our service.',
+  internal: 'There was an internal server error. Please wait a few moments and try again.',
+  registration_disabled: 'Registration is disabled.',
+  email_taken: 'An account with that email already exists.',
+  reset_user_not_found:
+    'There was a problem resetting your password. There was no user found with the email address provided. Please try again.',
+  reset_token_invalid: 'This password reset token is no longer valid.',
+  unauthorized: 'Authentication required.',
+  unknown_endpoint: 'Unknown endpoint',
+  not_found: 'Not found.',
+  validation: 'The request is not valid.',
+};

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { accessModes } from '@parley/core';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const endpointEnvPrefixes = {
+  openAI: 'OPENAI',
+  azureOpenAI: 'AZURE_OPENAI',
+  anthropic: 'ANTHROPIC',
+  google: 'GOOGLE',
+  deepSeek: 'DEEPSEEK',
+  grok: 'GROK',
+  bingAI: 'BINGAI',
+  chatGPTBrowser: 'CHATGPT_BROWSER',
+} as const;
+
+const endpointVars = Object.fromEntries(
+  Object.values(endpointEnvPrefixes).flatMap((p) => [
+    [`${p}_API_KEY`, optionalString],
+    [`${p}_BASE_URL`, optionalUrl],
+    [`${p}_MODELS`, optionalString],
+  ]),
+);
+
+const oauthVars = Object.fromEntries(
+  ['GOOGLE', 'GITHUB', 'DISCORD', 'FACEBOOK'].flatMap((p) => [
+    [`${p}_CLIENT_ID`, optionalString],
+    [`${p}_CLIENT_SECRET`, optionalString],
+    // Endpoint overrides exist so tests can point a provider at the fake authorization server.
+    [`${p}_AUTHORIZATION_URL`, optionalUrl],
+    [`${p}_TOKEN_URL`, optionalUrl],
+    [`${p}_USERINFO_URL`, optionalUrl],
+  ]),
+);
+
+const baseSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  APP_TITLE: z.string().min(1).default('Parley'),
+  ALLOW_REGISTRATION: bool(true),
+  ALLOW_SOCIAL_LOGIN: bool(false),
+  ACCESS_MODE: z.enum(accessModes).default('accounts'),
+  SMTP_URL: optionalUrl,
+  EMAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  CHECK_BALANCE: bool(false),
+  SEARCH: bool(true),
+  JWT_SECRET: optionalString,
+  JWT_REFRESH_SECRET: optionalString,
+  CREDS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: bool(false),
+  LOGIN_MAX: z.coerce.number().int().positive().default(7),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(5),
+  REGISTER_MAX: z.coerce.number().int().positive().default(5),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  CONCURRENT_MESSAGE_MAX: z.coerce.number().int().positive().default(2),
+  OPENID_ISSUER: optionalUrl,
+  OPENID_CLIENT_ID: optionalString,
+  OPENID_CLIENT_SECRET: optionalString,
+  OPENID_SCOPE: z.string().default('openid profile email'),
+  OPENID_BUTTON_LABEL: z.string().default('Continue with OpenID'),
+  OPENID_IMAGE_URL: z.string().default(''),
+  EPAY_URL: optionalUrl,
+  EPAY_PID: optionalString,
+  EPAY_KEY: optionalString,
+  BUY_KEY_URL: z.string().default(''),
+  LOOKUP_KEY_URL: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export const envSchema = baseSchema.extend({ ...endpointVars, ...oauthVars });
+
+type DynamicVar =
+  | `${string}_API_KEY`
+  | `${string}_BASE_URL`
+  | `${string}_MODELS`
+  | `${string}_CLIENT_ID`
+  | `${string}_CLIENT_SECRET`
+  | `${string}_AUTHORIZATION_URL`
+  | `${string}_TOKEN_URL`
+  | `${string}_USERINFO_URL`;
+
+export type Env = z.infer<typeof baseSchema> & { readonly [K in DynamicVar]?: string };
+
+export class EnvError extends Error {}
+
+/** Parses the configuration once; a bad value throws an error naming each offending variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data as Env;
+}

@@ -1,0 +1,24 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { errorHandler } from './errors.ts';
+import { serveSpa } from './spa.ts';
+import { configRoutes } from '../routes/config/config.route.ts';
+import { healthRoutes } from '../routes/health/health.route.ts';
+
+/** Wires plugins and routes; every resource registers itself from its own folder. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.env.LOG_LEVEL === 'silent' ? false : { level: ctx.env.LOG_LEVEL },
+    trustProxy: ctx.env.TRUST_PROXY,
+    bodyLimit: 25 * 1024 * 1024,
+  });
+  app.setErrorHandler(errorHandler);
+  await app.register(fastifyCookie);
+
+  const routes = [configRoutes, healthRoutes];
+  for (const register of routes) await register(app, ctx);
+
+  await serveSpa(app, ctx.webDist);
+  return app;
+}

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EnvError, parseEnv } from './config/env.ts';
+import { loadSecrets } from './config/secrets.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './http/app.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const env = parseEnv();
+  const secrets = loadSecrets(env);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
+  const app = await buildApp({ env, secrets, db: database.db, webDist: path.resolve(here, '../../web/dist') });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Parley is listening on http://localhost:${env.PORT} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

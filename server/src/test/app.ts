@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { parseEnv, type Env } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { buildApp } from '../http/app.ts';
+import type { AppContext } from '../http/context.ts';
+import { createTestDatabase, type DatabaseKind } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-test-')),
+    PUBLIC_URL: 'http://127.0.0.1:3080',
+    JWT_SECRET: 'test-jwt-secret-0123456789abcdef',
+    JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789abcdef',
+    CREDS_KEY: 'f'.repeat(64),
+    ...overrides,
+  });
+}
+
+/** A full app on a fresh database of the given kind, for `app.inject` API tests. */
+export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const env = testEnv(overrides);
+  const ctx: AppContext = {
+    env,
+    secrets: { jwtSecret: env.JWT_SECRET!, jwtRefreshSecret: env.JWT_REFRESH_SECRET!, credsKey: env.CREDS_KEY! },
+    db: database.db,
+  };
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
