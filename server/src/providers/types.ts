@@ -1,0 +1,35 @@
+/**
+ * The one interface every endpoint implements. A provider turns a branch of messages plus
+ * endpoint options into a stream of events; it knows nothing of HTTP, storage or SSE.
+ */
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  /** Our model id from the endpoint registry (for example `gpt-o3-mini`); the provider maps it upstream. */
+  model: string;
+  messages: ChatTurn[];
+  /** Endpoint options as the client sent them (temperature, top_p, promptPrefix, topK…). */
+  options: Record<string, unknown>;
+  /** The resolved credential: a plain key, or a JSON string for Azure / service-account keys. */
+  apiKey: string;
+  /** Reverse proxy or compatible server; the provider's public URL when absent. */
+  baseURL?: string;
+}
+
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
+
+export type ChatEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'reasoning'; delta: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-result'; toolCallId: string; toolName: string; output: unknown }
+  | { type: 'image'; url: string }
+  | { type: 'usage'; promptTokens: number; completionTokens: number }
+  | { type: 'finish'; reason: FinishReason };
+
+export interface ChatProvider {
+  stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatEvent>;
+}
