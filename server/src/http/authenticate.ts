@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { verifyAccessToken } from '../services/auth/access-token.ts';
+import { findUserById, isBanned } from '../services/users/user-service.ts';
+import type { AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; read it through `requireUser`. */
+    user?: AuthUser;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/**
+ * preHandler for every signed-in route: a valid access token of an existing, unbanned user.
+ * The user is re-read on each request so a ban takes effect at once, not at token expiry.
+ */
+export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearer(request);
+    const userId = token ? await verifyAccessToken(ctx.secrets.jwtSecret, token) : undefined;
+    const row = userId ? await findUserById(ctx.db, userId) : undefined;
+    if (!row) throw new AppError('unauthorized');
+    if (isBanned(row)) throw new AppError('banned');
+    request.user = { id: row.id, email: row.email, name: row.name, role: row.role };
+  };
+}
+
+/** The signed-in user of a route guarded by `authenticate`. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthorized');
+  return request.user;
+}

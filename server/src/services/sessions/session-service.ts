@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { REFRESH_TOKEN_TTL_MS, setRefreshCookie } from './refresh-cookie.ts';
+import { newOpaqueToken, sha256 } from './refresh-token.ts';
+
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export type RotationResult =
+  | { ok: true; userId: string; familyId: string; next: IssuedRefreshToken }
+  | { ok: false; reused: boolean };
+
+interface ClientInfo {
+  userAgent?: string;
+  ip?: string;
+}
+
+const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  userAgent: request.headers['user-agent'],
+  ip: request.ip,
+});
+
+/** Opens a new session family (one login) and hands the browser its refresh cookie. */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  const issued = await createSession(ctx.db, userId, randomUUID(), clientInfo(request));
+  setRefreshCookie(ctx.env, reply, issued.token, issued.expiresAt);
+}
+
+async function createSession(
+  db: Db,
+  userId: string,
+  familyId: string,
+  client: ClientInfo,
+  id: string = randomUUID(),
+  now = new Date(),
+): Promise<IssuedRefreshToken> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+  await db.insert(sessions).values({
+    id,
+    userId,
+    familyId,
+    tokenHash: sha256(token),
+    expiresAt,
+    userAgent: client.userAgent ?? null,
+    ip: client.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * Trades a refresh token for its successor. The claim is one conditional UPDATE, so of two
+ * requests presenting the same token exactly one wins; a token that was already rotated
+ * means a copy is in someone else's hands, and the whole family (this login) is revoked.
+ */
+export async function rotateSession(db: Db, presented: string, request: FastifyRequest): Promise<RotationResult> {
+  const hash = sha256(presented);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const nextId = randomUUID();
+    const [claimed] = await tx
+      .update(sessions)
+      .set({ revokedAt: now, replacedBy: nextId })
+      .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .returning({ userId: sessions.userId, familyId: sessions.familyId });
+    if (!claimed) {
+      const [seen] = await tx
+        .select({ familyId: sessions.familyId, replacedBy: sessions.replacedBy })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hash))
+        .limit(1);
+      const reused = Boolean(seen?.replacedBy);
+      if (reused) await revokeFamily(tx as unknown as Db, seen!.familyId, now);
+      return { ok: false, reused };
+    }
+    const next = await createSession(tx as unknown as Db, claimed.userId, claimed.familyId, clientInfo(request), nextId, now);
+    return { ok: true, userId: claimed.userId, familyId: claimed.familyId, next };
+  });
+}
+
+export async function revokeFamily(db: Db, familyId: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/** Logout: ends the login the presented token belongs to, whatever its state. */
+export async function endSession(db: Db, presented: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(presented)))
+    .limit(1);
+  if (row) await revokeFamily(db, row.familyId);
+}
+
+/** After a password change every open login must sign in again. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
