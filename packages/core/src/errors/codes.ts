@@ -2,6 +2,7 @@
 export const errorStatus = {
   validation: 400,
   unknown_endpoint: 400,
+  no_user_key: 400,
   invalid_credentials: 401,
   unauthorized: 401,
   invalid_api_key: 401,

@@ -15,6 +15,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   reset_token_invalid: 'This password reset token is no longer valid.',
   unauthorized: 'Authentication required.',
   unknown_endpoint: 'Unknown endpoint',
+  no_user_key: 'Set your own API key for this endpoint first.',
   not_found: 'Not found.',
   validation: 'The request is not valid.',
 };

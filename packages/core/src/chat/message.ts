@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * A message as the API presents it. Messages form a tree through `parentMessageId`; the
+ * first message of a conversation hangs under `ROOT_PARENT_ID`, siblings share a parent.
+ */
+export const messageSchema = z.object({
+  messageId: z.string(),
+  conversationId: z.string(),
+  parentMessageId: z.string(),
+  sender: z.string(),
+  text: z.string(),
+  reasoning: z.string().nullable().optional(),
+  isCreatedByUser: z.boolean(),
+  model: z.string().nullable(),
+  endpoint: z.string().nullable(),
+  error: z.boolean(),
+  /** The reply is still streaming, or its stream died before a final event. */
+  unfinished: z.boolean(),
+  /** The user stopped the reply; the text is what had arrived. */
+  cancelled: z.boolean(),
+  isEdited: z.boolean(),
+  finish_reason: z.string().nullable(),
+  tokenCount: z.number().int().nullable().optional(),
+  files: z.array(z.unknown()).nullable().optional(),
+  plugins: z.unknown().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** The placeholder reply streamed for a request gets the request's id plus an underscore. */
+export function placeholderResponseId(requestMessageId: string): string {
+  return `${requestMessageId}_`;
+}

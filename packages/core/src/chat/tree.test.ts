@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ROOT_PARENT_ID } from '../config/timings.ts';
+import { branchTo, buildTree, latestLeaf, siblingsOf, type TreeLink } from './tree.ts';
+
+const m = (messageId: string, parentMessageId: string): TreeLink & { text: string } => ({
+  messageId,
+  parentMessageId,
+  text: messageId,
+});
+
+// u1 → a1 → u2 → a2
+//         ↘ u2b → a2b     (u2b: edited user message as a sibling branch)
+//    ↘ a1r               (a1r: regenerated reply, sibling of a1)
+const conversation = [
+  m('u1', ROOT_PARENT_ID),
+  m('a1', 'u1'),
+  m('u2', 'a1'),
+  m('a2', 'u2'),
+  m('u2b', 'a1'),
+  m('a2b', 'u2b'),
+  m('a1r', 'u1'),
+];
+
+describe('buildTree', () => {
+  it('nests children under their parents in list order', () => {
+    const [root] = buildTree(conversation);
+    expect(root!.messageId).toBe('u1');
+    expect(root!.children.map((c) => c.messageId)).toEqual(['a1', 'a1r']);
+    expect(root!.children[0]!.children.map((c) => c.messageId)).toEqual(['u2', 'u2b']);
+    expect(root!.children[0]!.children[1]!.children[0]!.messageId).toBe('a2b');
+  });
+
+  it('keeps a message whose parent is missing as a root instead of dropping it', () => {
+    const roots = buildTree([m('u1', ROOT_PARENT_ID), m('orphan', 'gone')]);
+    expect(roots.map((r) => r.messageId)).toEqual(['u1', 'orphan']);
+  });
+
+  it('builds a 100k-message chain in linear time', () => {
+    const chain = [m('0', ROOT_PARENT_ID)];
+    for (let i = 1; i < 100_000; i++) chain.push(m(String(i), String(i - 1)));
+    const started = performance.now();
+    const roots = buildTree(chain);
+    const branch = branchTo(chain, '99999');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(roots).toHaveLength(1);
+    expect(branch).toHaveLength(100_000);
+  });
+});
+
+describe('branchTo', () => {
+  it('walks parents from the leaf to the root, root first', () => {
+    expect(branchTo(conversation, 'a2b').map((x) => x.messageId)).toEqual(['u1', 'a1', 'u2b', 'a2b']);
+  });
+
+  it('stops on a cycle instead of looping forever', () => {
+    const cyclic = [m('x', 'y'), m('y', 'x')];
+    expect(branchTo(cyclic, 'x').map((n) => n.messageId)).toEqual(['y', 'x']);
+  });
+
+  it('is empty for an unknown leaf', () => {
+    expect(branchTo(conversation, 'nope')).toEqual([]);
+  });
+});
+
+describe('siblingsOf', () => {
+  it('lists the messages sharing a parent, the message itself included', () => {
+    expect(siblingsOf(conversation, 'a1r').map((x) => x.messageId)).toEqual(['a1', 'a1r']);
+    expect(siblingsOf(conversation, 'u2').map((x) => x.messageId)).toEqual(['u2', 'u2b']);
+    expect(siblingsOf(conversation, 'nope')).toEqual([]);
+  });
+});
+
+describe('latestLeaf', () => {
+  it('follows the newest sibling at each level', () => {
+    expect(latestLeaf(conversation)?.messageId).toBe('a1r');
+    expect(latestLeaf(conversation.slice(0, 6))?.messageId).toBe('a2b');
+  });
+
+  it('returns the original message object and nothing for an empty list', () => {
+    expect(latestLeaf(conversation)).toBe(conversation[6]);
+    expect(latestLeaf([])).toBeUndefined();
+  });
+});
