@@ -13,6 +13,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string | undefined
     const pathname = request.url.split('?')[0] ?? '/';
     const isApp = !pathname.startsWith('/api/') && !pathname.startsWith('/oauth/') && !path.extname(pathname);
     if (!hasSpa || request.method !== 'GET' || !isApp) return reply.status(404).send(notFound);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    // index.html must be revalidated so a new build's hashed assets are picked up at once.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }
