@@ -1,0 +1,2 @@
+export * from './oidc/oidc-issuer.ts';
+export * from './oauth/headless-browser.ts';
