@@ -11,3 +11,4 @@ export * from './chat/ask.ts';
 export * from './chat/events.ts';
 export * from './chat/chat-error.ts';
 export * from './chat/tree.ts';
+export * from './endpoints/index.ts';

@@ -1,0 +1,35 @@
+import type { EndpointName } from './names.ts';
+
+export interface UploadCapability {
+  maxFiles: number;
+  /** grok accepts a single image and nothing else. */
+  imagesOnly: boolean;
+}
+
+export interface EndpointCapabilities {
+  streaming: boolean;
+  /** Whether an unfinished reply can be continued (SPEC point 4, message actions). */
+  continue: boolean;
+  uploads: UploadCapability | null;
+}
+
+export const maxUploadBytes = 20 * 1024 * 1024;
+
+const plain: EndpointCapabilities = { streaming: true, continue: false, uploads: null };
+const continuable: EndpointCapabilities = { streaming: true, continue: true, uploads: null };
+
+export const endpointCapabilities: Readonly<Record<EndpointName, EndpointCapabilities>> = {
+  azureOpenAI: continuable,
+  openAI: { streaming: true, continue: true, uploads: { maxFiles: 5, imagesOnly: false } },
+  chatGPTBrowser: plain,
+  gptPlugins: continuable,
+  bingAI: plain,
+  google: plain,
+  anthropic: continuable,
+  deepSeek: continuable,
+  grok: { streaming: true, continue: true, uploads: { maxFiles: 1, imagesOnly: true } },
+};
+
+export function supportsContinue(endpoint: EndpointName): boolean {
+  return endpointCapabilities[endpoint].continue;
+}

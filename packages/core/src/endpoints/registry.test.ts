@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { endpointOrder } from './names.ts';
+import { endpointCapabilities, supportsContinue } from './capabilities.ts';
+import { defaultModels, modelCost, modelDisplayName, modelTable, parseModelList, withLastUsedFirst } from './models.ts';
+import { defaultModelFor, endpointDefaults, newConversationOptions } from './defaults.ts';
+import { upstreamModel } from './upstream.ts';
+
+describe('per-endpoint defaults', () => {
+  it('matches the defaults table of SPEC point 3', () => {
+    expect(endpointDefaults.openAI).toMatchObject({ model: 'gpt-3.5-turbo', temperature: 1, top_p: 1, presence_penalty: 0, frequency_penalty: 0, chatGptLabel: null, promptPrefix: null });
+    expect(endpointDefaults.google).toMatchObject({ model: 'chat-bison', temperature: 0.2, maxOutputTokens: 1024, topP: 0.95, topK: 40 });
+    expect(endpointDefaults.anthropic).toMatchObject({ model: 'claude-1', temperature: 1, maxOutputTokens: 4000, topP: 0.7, topK: 5 });
+    expect(endpointDefaults.bingAI).toMatchObject({ jailbreak: false, toneStyle: 'creative', invocationId: 1, systemMessage: null, context: null });
+    expect(endpointDefaults.chatGPTBrowser).toEqual({ model: 'text-davinci-002-render-sha' });
+    expect(endpointDefaults.gptPlugins).toMatchObject({
+      temperature: 0.8, tools: [], agentOptions: { agent: 'functions', skipCompletion: true, model: 'gpt-3.5-turbo', temperature: 0 },
+    });
+  });
+
+  it('lets the available model list override the default model', () => {
+    expect(defaultModelFor('deepSeek', defaultModels.deepSeek)).toBe('deepseek-r1');
+    expect(defaultModelFor('grok', defaultModels.grok)).toBe('grok-3');
+    expect(defaultModelFor('openAI', defaultModels.openAI)).toBe('gpt-3.5-turbo');
+    expect(defaultModelFor('openAI')).toBe('gpt-3.5-turbo');
+  });
+
+  it('fits the plugin agent model to the secondary list without mutating the defaults', () => {
+    const options = newConversationOptions('gptPlugins', { models: ['gpt-4'], agentModels: ['gpt-4o-mini'] });
+    expect(options.model).toBe('gpt-4');
+    expect(options.agentOptions).toMatchObject({ model: 'gpt-4o-mini' });
+    expect((endpointDefaults.gptPlugins.agentOptions as { model: string }).model).toBe('gpt-3.5-turbo');
+  });
+});
+
+describe('model lists and table', () => {
+  it('has a default list for every endpoint', () => {
+    for (const name of endpointOrder) expect(defaultModels[name].length).toBeGreaterThan(0);
+    expect(defaultModels.google).toEqual(['chat-bison', 'text-bison', 'codechat-bison']);
+    expect(defaultModels.openAI).toContain('gpt-o3-mini');
+  });
+
+  it('parses X_MODELS and falls back to the defaults when blank', () => {
+    expect(parseModelList(' a, ,b ', 'openAI')).toEqual(['a', 'b']);
+    expect(parseModelList('', 'bingAI')).toEqual(['BingAI', 'Sydney']);
+  });
+
+  it('charges the per-call cost of the model table and rations gpt-o3-mini to 30 a day', () => {
+    expect(modelCost('gpt-4o')).toBe(10);
+    expect(modelCost('gpt-4o-mini')).toBe(1);
+    expect(modelCost('deepseek-r1')).toBe(1);
+    expect(modelCost('gpt-4')).toBe(0);
+    expect(modelCost('constructor')).toBe(0);
+    expect(modelTable['gpt-o3-mini']).toMatchObject({ cost: 10, perDay: 30 });
+    expect(modelDisplayName('grok-3-imageGen')).toBe('grok-3-image');
+  });
+
+  it('moves the last-used model to the front', () => {
+    expect(withLastUsedFirst(['a', 'b', 'c'], 'c')).toEqual(['c', 'a', 'b']);
+    expect(withLastUsedFirst(['a', 'b'], 'z')).toEqual(['a', 'b']);
+  });
+});
+
+describe('capabilities', () => {
+  it('allows continue only on the six endpoints of SPEC point 4', () => {
+    expect(endpointOrder.filter(supportsContinue)).toEqual(['azureOpenAI', 'openAI', 'gptPlugins', 'anthropic', 'deepSeek', 'grok']);
+  });
+
+  it('allows 5 uploads on openAI and one image on grok', () => {
+    expect(endpointCapabilities.openAI.uploads).toEqual({ maxFiles: 5, imagesOnly: false });
+    expect(endpointCapabilities.grok.uploads).toEqual({ maxFiles: 1, imagesOnly: true });
+    expect(endpointCapabilities.google.uploads).toBeNull();
+  });
+});
+
+describe('upstream model mapping', () => {
+  it('maps product ids to upstream ids with their extra options', () => {
+    expect(upstreamModel('openAI', 'gpt-o3-mini')).toEqual({ api: 'chat', id: 'o3-mini' });
+    expect(upstreamModel('openAI', 'gpt-4o-image')).toEqual({ api: 'image', id: 'gpt-image-1' });
+    expect(upstreamModel('grok', 'grok-3-deepsearch')).toEqual({ api: 'chat', id: 'grok-3', liveSearch: true });
+    expect(upstreamModel('grok', 'grok-3-reasoning')).toMatchObject({ api: 'chat', id: 'grok-3-mini', reasoningEffort: 'high' });
+    expect(upstreamModel('grok', 'grok-3-imageGen')).toEqual({ api: 'image', id: 'grok-2-image' });
+    expect(upstreamModel('deepSeek', 'deepseek-r1')).toEqual({ api: 'chat', id: 'deepseek-reasoner' });
+    expect(upstreamModel('anthropic', 'claude-instant-1').id).toMatch(/^claude-haiku/);
+  });
+
+  it('sends PaLM models through Vertex :predict and passes gemini ids through', () => {
+    expect(upstreamModel('google', 'text-bison')).toEqual({ api: 'vertex-predict', id: 'text-bison', format: 'text' });
+    expect(upstreamModel('google', 'codechat-bison@002')).toEqual({ api: 'vertex-predict', id: 'codechat-bison@002', format: 'chat' });
+    expect(upstreamModel('google', 'gemini-2.5-flash')).toEqual({ api: 'chat', id: 'gemini-2.5-flash' });
+    expect(upstreamModel('openAI', 'gpt-4o')).toEqual({ api: 'chat', id: 'gpt-4o' });
+    expect(upstreamModel('openAI', 'constructor')).toEqual({ api: 'chat', id: 'constructor' });
+  });
+});
