@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamFrame, StreamRegistry, StreamRegistryOptions } from './stream-registry.ts';
+
+/**
+ * Two registries that see the same streams: one instance twice for the in-memory registry,
+ * two connections on one server for a shared one. Frames written through `writer` must be
+ * visible through `reader`, as they would be for two app instances.
+ */
+export interface RegistryPair {
+  writer: StreamRegistry;
+  reader: StreamRegistry;
+  close(): Promise<void>;
+}
+
+const waitFor = async (check: () => boolean, ms = 2000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+/** The behaviour every `StreamRegistry` implementation must have. */
+export function runStreamRegistrySuite(name: string, makePair: (options?: StreamRegistryOptions) => Promise<RegistryPair>) {
+  describe(`StreamRegistry: ${name}`, () => {
+    let pair: RegistryPair;
+    beforeAll(async () => {
+      pair = await makePair();
+    });
+    afterAll(() => pair.close());
+
+    const newStream = (userId: string = randomUUID()) => ({ streamId: randomUUID(), userId, conversationId: randomUUID() });
+
+    it('numbers frames from 0, replays those after a seq, then delivers live ones in order', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      expect(await pair.writer.append(info.streamId, { event: 'message', data: { created: true } })).toBe(0);
+      expect(await pair.writer.append(info.streamId, { event: 'message', data: { delta: 'a' } })).toBe(1);
+      expect(await pair.writer.append(info.streamId, { event: 'message', data: { delta: 'b' } })).toBe(2);
+
+      const received: StreamFrame[] = [];
+      const sub = await pair.reader.subscribe(info.streamId, 1, (f) => received.push(f));
+      expect(sub).not.toBeNull();
+      await pair.writer.append(info.streamId, { event: 'message', data: { delta: 'c' } });
+      await pair.writer.append(info.streamId, { event: 'message', data: { final: true }, last: true });
+      await waitFor(() => received.length === 3);
+      expect(received.map((f) => f.seq)).toEqual([2, 3, 4]);
+      expect(received.map((f) => f.data)).toEqual([{ delta: 'b' }, { delta: 'c' }, { final: true }]);
+      expect(received.map((f) => f.last)).toEqual([false, false, true]);
+      sub!.close();
+    });
+
+    it('replays a whole ended stream, error frames included', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      await pair.writer.append(info.streamId, { event: 'message', data: { created: true } });
+      await pair.writer.append(info.streamId, { event: 'error', data: { error: true }, last: true });
+      const received: StreamFrame[] = [];
+      await pair.reader.subscribe(info.streamId, -1, (f) => received.push(f));
+      await waitFor(() => received.length === 2);
+      expect(received.map((f) => [f.seq, f.event, f.last])).toEqual([
+        [0, 'message', false],
+        [1, 'error', true],
+      ]);
+    });
+
+    it('refuses appends after the last frame', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      await pair.writer.append(info.streamId, { event: 'message', data: {}, last: true });
+      await expect(pair.writer.append(info.streamId, { event: 'message', data: {} })).rejects.toThrow();
+    });
+
+    it('answers null for a stream it does not know', async () => {
+      expect(await pair.reader.subscribe(randomUUID(), -1, () => {})).toBeNull();
+    });
+
+    it('limits live streams per user and frees a slot when a stream ends', async () => {
+      const userId = randomUUID();
+      const first = newStream(userId);
+      const second = newStream(userId);
+      expect(await pair.writer.create(first, 2)).toEqual({ ok: true });
+      expect(await pair.reader.create(second, 2)).toEqual({ ok: true });
+      expect(await pair.writer.create(newStream(userId), 2)).toEqual({ ok: false, live: 2 });
+      expect(await pair.writer.create(newStream(), 2)).toEqual({ ok: true });
+      expect(await pair.reader.liveCount(userId)).toBe(2);
+      await pair.writer.append(first.streamId, { event: 'message', data: {}, last: true });
+      expect(await pair.reader.liveCount(userId)).toBe(1);
+      expect(await pair.reader.create(newStream(userId), 2)).toEqual({ ok: true });
+    });
+
+    it('finds a stream of the user by stream id or conversation id, never another user’s', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      expect(await pair.reader.find(info.userId, info.streamId)).toEqual(info);
+      expect(await pair.reader.find(info.userId, info.conversationId)).toEqual(info);
+      expect(await pair.reader.find(randomUUID(), info.streamId)).toBeNull();
+      expect(await pair.reader.find(randomUUID(), info.conversationId)).toBeNull();
+    });
+
+    it('delivers an abort requested from another instance to the running one', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      let aborted = 0;
+      const sub = pair.writer.onAbort(info.streamId, () => aborted++);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await pair.reader.requestAbort(info.streamId)).toBe(true);
+      await waitFor(() => aborted === 1);
+      sub.close();
+      await pair.writer.append(info.streamId, { event: 'message', data: {}, last: true });
+      expect(await pair.reader.requestAbort(info.streamId)).toBe(false);
+    });
+
+    it('forgets an ended stream after the retention time', async () => {
+      const short = await makePair({ retainMs: 1000 });
+      const info = newStream();
+      await short.writer.create(info, 5);
+      await short.writer.append(info.streamId, { event: 'message', data: {}, last: true });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await short.reader.subscribe(info.streamId, -1, () => {})).toBeNull();
+      await short.close();
+    });
+  });
+}

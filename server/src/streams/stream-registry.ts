@@ -1,0 +1,58 @@
+/**
+ * Live chat streams, shared by every app instance: the frames of each stream (so a client can
+ * resume after a dropped connection), abort requests (so abort works from any instance), and
+ * the per-user count of live streams (so the concurrency limit holds across instances).
+ */
+export interface StreamFrame {
+  /** 0 for the first frame, then +1 per frame; sent as the SSE `id`. */
+  seq: number;
+  event: 'message' | 'error';
+  data: unknown;
+  /** The stream's terminal frame: nothing follows it. */
+  last: boolean;
+}
+
+export interface StreamInfo {
+  streamId: string;
+  userId: string;
+  conversationId: string;
+}
+
+export type StreamListener = (frame: StreamFrame) => void;
+
+export interface Subscription {
+  close(): void;
+}
+
+export type CreateResult = { ok: true } | { ok: false; live: number };
+
+export interface StreamRegistry {
+  /** Registers a live stream unless the user already has `limit` live streams (checked atomically). */
+  create(info: StreamInfo, limit: number): Promise<CreateResult>;
+  /** Adds a frame and returns its seq. `last` ends the stream: it stops counting as live and expires later. */
+  append(streamId: string, frame: { event: 'message' | 'error'; data: unknown; last?: boolean }): Promise<number>;
+  /**
+   * Delivers every stored frame with seq > `after`, in order, then the live ones until the last.
+   * Null when the stream is unknown or expired.
+   */
+  subscribe(streamId: string, after: number, listener: StreamListener): Promise<Subscription | null>;
+  /** The live or recently ended stream of this user, by stream id or conversation id. */
+  find(userId: string, key: string): Promise<StreamInfo | null>;
+  /** Asks the instance running the stream to stop it; false when the stream is not live. */
+  requestAbort(streamId: string): Promise<boolean>;
+  /** Called on the instance running the stream when any instance requests an abort. */
+  onAbort(streamId: string, handler: () => void): Subscription;
+  /** Live streams of the user (for the concurrency limit). */
+  liveCount(userId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface StreamRegistryOptions {
+  /** How long an ended stream stays replayable. */
+  retainMs?: number;
+  /** After this long a stream that never ended (its instance died) stops counting as live. */
+  maxLifetimeMs?: number;
+}
+
+export const defaultRetainMs = 5 * 60_000;
+export const defaultMaxLifetimeMs = 15 * 60_000;
