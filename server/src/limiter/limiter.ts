@@ -1,0 +1,23 @@
+import type { Env } from '../config/env.ts';
+import { createMemoryLimiter } from './memory-limiter.ts';
+import { createRedisLimiter } from './redis-limiter.ts';
+
+export interface LimiterHit {
+  /** Hits on this key in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and the count starts over. */
+  resetMs: number;
+}
+
+/**
+ * Fixed-window counters shared by every instance that uses the same backend, so rate
+ * limits hold across a scaled-out deployment when Redis is configured.
+ */
+export interface Limiter {
+  hit(key: string, windowMs: number): Promise<LimiterHit>;
+  close(): Promise<void>;
+}
+
+export function createLimiter(env: Pick<Env, 'REDIS_URL'>): Limiter {
+  return env.REDIS_URL ? createRedisLimiter({ url: env.REDIS_URL }) : createMemoryLimiter();
+}

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { runLimiterSuite } from './limiter-suite.ts';
+import { createRedisLimiter } from './redis-limiter.ts';
+
+const url = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = () => `parley-test:${randomBytes(6).toString('hex')}:`;
+
+runLimiterSuite('redis', () => createRedisLimiter({ url, prefix: prefix() }));
+
+describe('redis limiter across instances', () => {
+  it('shares one count between two app instances on the same Redis', async () => {
+    const shared = prefix();
+    const a = createRedisLimiter({ url, prefix: shared });
+    const b = createRedisLimiter({ url, prefix: shared });
+    await a.hit('login:10.0.0.1', 60_000);
+    await b.hit('login:10.0.0.1', 60_000);
+    expect((await a.hit('login:10.0.0.1', 60_000)).count).toBe(3);
+    await Promise.all([a.close(), b.close()]);
+  });
+});

@@ -1,0 +1,28 @@
+import nodemailer from 'nodemailer';
+import type { Env } from '../../config/env.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer; undefined when `SMTP_URL` is unset, which is what "email disabled" means. */
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'EMAIL_FROM'>): Mailer | undefined {
+  if (!env.SMTP_URL) return undefined;
+  const transport = nodemailer.createTransport(env.SMTP_URL);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: env.EMAIL_FROM, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
