@@ -4,6 +4,8 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
+import { createLimiter } from './limiter/limiter.ts';
+import { createMailer } from './services/mail/mailer.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,9 +13,20 @@ async function main() {
   const env = parseEnv();
   const secrets = loadSecrets(env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
-  const app = await buildApp({ env, secrets, db: database.db, webDist: path.resolve(here, '../../web/dist') });
+  const limiter = createLimiter(env);
+  const mailer = createMailer(env);
+  const app = await buildApp({
+    env,
+    secrets,
+    db: database.db,
+    limiter,
+    mailer,
+    webDist: path.resolve(here, '../../web/dist'),
+  });
   const shutdown = async () => {
     await app.close();
+    mailer?.close();
+    await limiter.close();
     await database.close();
     process.exit(0);
   };

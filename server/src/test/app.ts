@@ -6,6 +6,8 @@ import { parseEnv, type Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { buildApp } from '../http/app.ts';
 import type { AppContext } from '../http/context.ts';
+import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
+import { createMailer } from '../services/mail/mailer.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 
 export interface TestApp {
@@ -36,6 +38,9 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     env,
     secrets: { jwtSecret: env.JWT_SECRET!, jwtRefreshSecret: env.JWT_REFRESH_SECRET!, credsKey: env.CREDS_KEY! },
     db: database.db,
+    // A fresh in-memory limiter per app, so one test's attempts never throttle another's.
+    limiter: createMemoryLimiter(),
+    mailer: createMailer(env),
   };
   const app = await buildApp(ctx);
   return {
@@ -44,6 +49,8 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     database,
     async close() {
       await app.close();
+      ctx.mailer?.close();
+      await ctx.limiter.close();
       await database.close();
     },
   };
