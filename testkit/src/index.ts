@@ -1,3 +1,4 @@
 export * from './oidc/oidc-issuer.ts';
 export * from './oauth/headless-browser.ts';
+export * from './oauth/fake-oauth-server.ts';
 export * from './smtp/smtp-catcher.ts';
