@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { createLimiter } from './limiter/limiter.ts';
 import { createMailer } from './services/mail/mailer.ts';
+import { createStreamRegistry } from './streams/create-registry.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,11 +16,13 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
   const limiter = createLimiter(env);
   const mailer = createMailer(env);
+  const streams = createStreamRegistry(env);
   const app = await buildApp({
     env,
     secrets,
     db: database.db,
     limiter,
+    streams,
     mailer,
     webDist: path.resolve(here, '../../web/dist'),
   });
@@ -27,6 +30,7 @@ async function main() {
     await app.close();
     mailer?.close();
     await limiter.close();
+    await streams.close();
     await database.close();
     process.exit(0);
   };

@@ -5,6 +5,12 @@ import { errorHandler } from './errors.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
+import { oauthRoutes } from '../routes/oauth/oauth.route.ts';
+import { convosRoutes } from '../routes/convos/convos.route.ts';
+import { messagesRoutes } from '../routes/messages/messages.route.ts';
+import { authRoutes } from '../routes/auth/auth.route.ts';
+import { passwordResetRoutes } from '../routes/auth/password-reset.route.ts';
+import { userRoutes } from '../routes/user/user.route.ts';
 
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -16,7 +22,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);

@@ -8,6 +8,7 @@ import { buildApp } from '../http/app.ts';
 import type { AppContext } from '../http/context.ts';
 import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
 import { createMailer } from '../services/mail/mailer.ts';
+import { createMemoryStreamRegistry } from '../streams/memory-registry.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 
 export interface TestApp {
@@ -40,6 +41,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     db: database.db,
     // A fresh in-memory limiter per app, so one test's attempts never throttle another's.
     limiter: createMemoryLimiter(),
+    streams: createMemoryStreamRegistry(),
     mailer: createMailer(env),
   };
   const app = await buildApp(ctx);
@@ -51,6 +53,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
       await app.close();
       ctx.mailer?.close();
       await ctx.limiter.close();
+      await ctx.streams.close();
       await database.close();
     },
   };

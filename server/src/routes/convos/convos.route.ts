@@ -1,0 +1,50 @@
+import { clearConversationsSchema, conversationListQuerySchema, renameConversationSchema } from '@parley/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authenticate, requireUser } from '../../http/authenticate.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  deleteConversations,
+  findConversation,
+  listConversations,
+  renameConversation,
+} from '../../services/conversations/conversation-store.ts';
+import { presentConversation } from '../../services/conversations/present-conversation.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+export async function convosRoutes(app: FastifyInstance, ctx: AppContext) {
+  const preHandler = authenticate(ctx);
+
+  app.get('/api/convos', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    const { pageNumber } = conversationListQuerySchema.parse(request.query);
+    const page = await listConversations(ctx.db, user.id, pageNumber);
+    return { conversations: page.rows.map(presentConversation), pages: page.pages, pageNumber: page.pageNumber };
+  });
+
+  app.get('/api/convos/:id', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    const { id } = idParams.parse(request.params);
+    const row = await findConversation(ctx.db, user.id, id);
+    if (!row) throw new AppError('not_found', 'Conversation not found.');
+    return presentConversation(row);
+  });
+
+  app.post('/api/convos/update', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    const { arg } = renameConversationSchema.parse(request.body);
+    const row = await renameConversation(ctx.db, user.id, arg.conversationId, arg.title);
+    if (!row) throw new AppError('not_found', 'Conversation not found.');
+    return presentConversation(row);
+  });
+
+  app.post('/api/convos/clear', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    const { arg } = clearConversationsSchema.parse(request.body);
+    const deletedCount = await deleteConversations(ctx.db, user.id, arg.conversationId);
+    if (arg.conversationId && deletedCount === 0) throw new AppError('not_found', 'Conversation not found.');
+    return { deletedCount };
+  });
+}

@@ -1,0 +1,54 @@
+import { ROOT_PARENT_ID, type Message } from '@parley/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { createConversation } from '../../services/conversations/conversation-store.ts';
+import { findMessage, upsertMessage } from '../../services/messages/message-store.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+
+describe.each(testDatabaseKinds)('message routes on %s', (kind) => {
+  let t: ListeningApp;
+  let alice: Awaited<ReturnType<ListeningApp['signUp']>>;
+  let bob: Awaited<ReturnType<ListeningApp['signUp']>>;
+  const conversationId = `c-${kind}`;
+  const api = (path: string, who: { headers: Record<string, string> }, init: RequestInit = {}) =>
+    fetch(`${t.url}${path}`, { ...init, headers: who.headers });
+
+  beforeAll(async () => {
+    t = await listenTestApp(kind);
+    [alice, bob] = [await t.signUp(), await t.signUp()];
+    await createConversation(t.ctx.db, { conversationId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o', options: {} });
+    const base = { conversationId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o' };
+    await upsertMessage(t.ctx.db, { ...base, id: `u1-${kind}`, parentMessageId: ROOT_PARENT_ID, sender: 'User', text: 'hi', isCreatedByUser: true });
+    await upsertMessage(t.ctx.db, { ...base, id: `a1-${kind}`, parentMessageId: `u1-${kind}`, sender: 'ChatGPT', text: 'hello!', isCreatedByUser: false, finishReason: 'stop' });
+  });
+  afterAll(() => t.close());
+
+  it('lists a conversation’s messages oldest first in the API shape', async () => {
+    const list = await json<Message[]>(api(`/api/messages/${conversationId}`, alice));
+    expect(list.map((m) => m.messageId)).toEqual([`u1-${kind}`, `a1-${kind}`]);
+    expect(list[1]).toMatchObject({ parentMessageId: `u1-${kind}`, sender: 'ChatGPT', finish_reason: 'stop', isCreatedByUser: false, unfinished: false });
+    expect(list[1]).not.toHaveProperty('userId');
+  });
+
+  it('hides another user’s messages behind a 404', async () => {
+    expect((await api(`/api/messages/${conversationId}`, bob)).status).toBe(404);
+  });
+
+  it('saves an edit in place and marks it edited', async () => {
+    const res = await api(`/api/messages/${conversationId}/a1-${kind}`, alice, {
+      method: 'PUT',
+      body: JSON.stringify({ text: 'hello, edited', model: 'gpt-4' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ text: 'hello, edited', isEdited: true, model: 'gpt-4' });
+    expect((await findMessage(t.ctx.db, alice.userId, `a1-${kind}`))?.text).toBe('hello, edited');
+  });
+
+  it('refuses an edit from another user, in another conversation, or without text', async () => {
+    const put = (who: typeof alice, path: string, body: object) => api(path, who, { method: 'PUT', body: JSON.stringify(body) });
+    expect((await put(bob, `/api/messages/${conversationId}/u1-${kind}`, { text: 'pwned' })).status).toBe(404);
+    expect((await put(alice, `/api/messages/elsewhere/u1-${kind}`, { text: 'moved' })).status).toBe(404);
+    expect((await put(alice, `/api/messages/${conversationId}/u1-${kind}`, {})).status).toBe(400);
+    expect((await findMessage(t.ctx.db, alice.userId, `u1-${kind}`))?.text).toBe('hi');
+  });
+});

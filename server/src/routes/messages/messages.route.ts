@@ -1,0 +1,34 @@
+import { editMessageSchema } from '@parley/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authenticate, requireUser } from '../../http/authenticate.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { findConversation } from '../../services/conversations/conversation-store.ts';
+import { editMessageText, listMessages } from '../../services/messages/message-store.ts';
+import { presentMessage } from '../../services/messages/present-message.ts';
+
+const id = z.string().min(1).max(200);
+const conversationParams = z.object({ conversationId: id });
+const messageParams = z.object({ conversationId: id, messageId: id });
+
+export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const preHandler = authenticate(ctx);
+
+  app.get('/api/messages/:conversationId', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    const { conversationId } = conversationParams.parse(request.params);
+    if (!(await findConversation(ctx.db, user.id, conversationId))) throw new AppError('not_found', 'Conversation not found.');
+    const rows = await listMessages(ctx.db, user.id, conversationId);
+    return rows.map(presentMessage);
+  });
+
+  app.put('/api/messages/:conversationId/:messageId', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    const { conversationId, messageId } = messageParams.parse(request.params);
+    const change = editMessageSchema.parse(request.body);
+    const row = await editMessageText(ctx.db, user.id, conversationId, messageId, change);
+    if (!row) throw new AppError('not_found', 'Message not found.');
+    return presentMessage(row);
+  });
+}

@@ -1,0 +1,86 @@
+import { CONVERSATION_PAGE_SIZE, DEFAULT_TITLE } from '@parley/core';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversations } from '../../db/schema.ts';
+import type { ConversationRow } from './present-conversation.ts';
+
+/** Every query here filters on the owner: a conversation id alone never reaches a row. */
+const owned = (userId: string, conversationId: string) =>
+  and(eq(conversations.userId, userId), eq(conversations.id, conversationId));
+
+export interface NewConversation {
+  conversationId: string;
+  userId: string;
+  endpoint: string;
+  model: string | null;
+  options: Record<string, unknown>;
+  tools?: string[];
+  title?: string;
+}
+
+export async function createConversation(db: Db, input: NewConversation): Promise<ConversationRow> {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      id: input.conversationId,
+      userId: input.userId,
+      title: input.title ?? DEFAULT_TITLE,
+      endpoint: input.endpoint,
+      model: input.model,
+      options: input.options,
+      tools: input.tools ?? [],
+    })
+    .returning();
+  return row!;
+}
+
+export async function findConversation(db: Db, userId: string, conversationId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(owned(userId, conversationId)).limit(1);
+  return row;
+}
+
+/** One page, newest created first; `pages` counts pages of `CONVERSATION_PAGE_SIZE`. */
+export async function listConversations(db: Db, userId: string, pageNumber: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.userId, userId))
+      .orderBy(desc(conversations.createdAt), desc(conversations.id))
+      .limit(CONVERSATION_PAGE_SIZE)
+      .offset((pageNumber - 1) * CONVERSATION_PAGE_SIZE),
+    db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)),
+  ]);
+  return { rows, pages: Math.ceil((total?.n ?? 0) / CONVERSATION_PAGE_SIZE), pageNumber };
+}
+
+/** Records the settings of the latest exchange, as the next message of the conversation starts from them. */
+export async function updateConversationSettings(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  settings: { endpoint: string; model: string | null; options: Record<string, unknown>; tools?: string[] },
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(owned(userId, conversationId))
+    .returning();
+  return row;
+}
+
+export async function renameConversation(db: Db, userId: string, conversationId: string, title: string) {
+  const [row] = await db
+    .update(conversations)
+    .set({ title, updatedAt: sql`now()` })
+    .where(owned(userId, conversationId))
+    .returning();
+  return row;
+}
+
+/** Deletes one conversation (its messages cascade), or all of the user's when no id is given. */
+export async function deleteConversations(db: Db, userId: string, conversationId?: string): Promise<number> {
+  const where = conversationId ? owned(userId, conversationId) : eq(conversations.userId, userId);
+  const deleted = await db.delete(conversations).where(where).returning({ id: conversations.id });
+  return deleted.length;
+}
