@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
 import type { Env } from '../../config/env.ts';
 
 /** SPEC point 3: the session lives in a cookie named `token`. */

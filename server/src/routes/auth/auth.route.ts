@@ -1,0 +1,52 @@
+import { loginSchema, registerSchema } from '@parley/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { rateLimit } from '../../limiter/rate-limit.ts';
+import { registerUser, verifyCredentials } from '../../services/auth/account-service.ts';
+import { refreshAccess } from '../../services/auth/refresh-access.ts';
+import { signIn } from '../../services/auth/sign-in.ts';
+import { clearRefreshCookie, readRefreshCookie } from '../../services/sessions/refresh-cookie.ts';
+import { endSession } from '../../services/sessions/session-service.ts';
+
+const minutes = (n: number) => n * 60_000;
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { env, limiter } = ctx;
+  const loginLimit = rateLimit({
+    limiter,
+    name: 'login',
+    max: env.LOGIN_MAX,
+    windowMs: minutes(env.LOGIN_WINDOW_MINUTES),
+    code: 'too_many_login_attempts',
+  });
+  const registerLimit = rateLimit({
+    limiter,
+    name: 'register',
+    max: env.REGISTER_MAX,
+    windowMs: minutes(env.REGISTER_WINDOW_MINUTES),
+    code: 'too_many_registrations',
+  });
+
+  app.post('/api/auth/register', { preHandler: registerLimit }, async (request, reply) => {
+    if (!env.ALLOW_REGISTRATION) throw new AppError('registration_disabled');
+    const input = registerSchema.parse(request.body ?? {});
+    const user = await registerUser(ctx.db, input);
+    return signIn(ctx, request, reply, user);
+  });
+
+  app.post('/api/auth/login', { preHandler: loginLimit }, async (request, reply) => {
+    const input = loginSchema.parse(request.body ?? {});
+    const user = await verifyCredentials(ctx.db, input);
+    return signIn(ctx, request, reply, user);
+  });
+
+  app.post('/api/auth/refresh', async (request, reply) => refreshAccess(ctx, request, reply));
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const presented = readRefreshCookie(request);
+    if (presented) await endSession(ctx.db, presented);
+    clearRefreshCookie(env, reply);
+    return { message: 'Logout successful' };
+  });
+}

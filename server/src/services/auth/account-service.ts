@@ -1,0 +1,42 @@
+import type { LoginInput, RegisterInput } from '@parley/core';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../passwords/password-hasher.ts';
+import { isUniqueViolation } from '../users/unique-violation.ts';
+import { findUserByEmail, isBanned, roleForNewUser, type UserRow } from '../users/user-service.ts';
+
+/** Creates a local account; the address is unique case-insensitively (the index decides races). */
+export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email)) throw new AppError('email_taken');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: input.name,
+        username: input.username || null,
+        email: input.email,
+        passwordHash,
+        provider: 'local',
+        role: await roleForNewUser(db),
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('email_taken');
+    throw error;
+  }
+}
+
+/**
+ * Checks email and password. Unknown address and wrong password give the same answer in
+ * comparable time; the ban is revealed only to someone who knows the password.
+ */
+export async function verifyCredentials(db: Db, input: LoginInput): Promise<UserRow> {
+  const row = await findUserByEmail(db, input.email);
+  const matches = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !matches) throw new AppError('invalid_credentials');
+  if (isBanned(row)) throw new AppError('banned');
+  return row;
+}

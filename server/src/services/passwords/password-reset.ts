@@ -1,0 +1,81 @@
+import type { ResetPasswordInput } from '@parley/core';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordResets, users } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { passwordResetMail } from '../mail/password-reset-mail.ts';
+import { newOpaqueToken, sha256 } from '../sessions/refresh-token.ts';
+import { revokeUserSessions } from '../sessions/session-service.ts';
+import { findUserByEmail } from '../users/user-service.ts';
+import { hashPassword } from './password-hasher.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** SPEC point 8 confirmations. */
+export const resetMessages = {
+  mailSent: 'An email has been sent to you with further instructions to reset your password.',
+  linkReady: 'Email is not enabled on this server. Use this link to reset your password.',
+  passwordReset: 'You may now login with your new password.',
+} as const;
+
+export interface ResetRequestAnswer {
+  message: string;
+  /** Only when email is disabled: the SPA shows the link itself. */
+  link?: string;
+}
+
+/**
+ * Issues a single-use reset token (only its hash is stored) and delivers the link by mail,
+ * or hands it back when the server has no mail. Older unused tokens of the user are voided.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, publicUrl: string): Promise<ResetRequestAnswer> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError('reset_user_not_found');
+
+  const token = newOpaqueToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+  });
+
+  const link = `${publicUrl.replace(/\/+$/, '')}/reset-password?${new URLSearchParams({ token, userId: user.id })}`;
+  if (!ctx.mailer) return { message: resetMessages.linkReady, link };
+  await ctx.mailer.send(passwordResetMail({ to: user.email, name: user.name, appTitle: ctx.env.APP_TITLE, link }));
+  return { message: resetMessages.mailSent };
+}
+
+/**
+ * Spends a reset token and sets the new password. The token is claimed by one conditional
+ * UPDATE, so two submissions of the same link cannot both succeed; open sessions end.
+ */
+export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const done = await db.transaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.userId, input.userId),
+          eq(passwordResets.tokenHash, sha256(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
+    await revokeUserSessions(tx as unknown as Db, claimed.userId);
+    return true;
+  });
+  if (!done) throw new AppError('reset_token_invalid');
+}
