@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate, requireUser } from '../../http/authenticate.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { findUserById, presentUser } from '../../services/users/user-service.ts';
+
+export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/user', { preHandler: authenticate(ctx) }, async (request) => {
+    const row = await findUserById(ctx.db, requireUser(request).id);
+    if (!row) throw new AppError('unauthorized');
+    return presentUser(row);
+  });
+}
