@@ -1,0 +1,24 @@
+/**
+ * `npm run demo`: Parley on http://localhost:3080 wired to every testkit fake (mail, OpenID,
+ * OAuth, model providers), data kept in ./data-demo, so a newcomer can click through with no keys.
+ */
+import path from 'node:path';
+import { announceDemo } from './stack/demo-account.ts';
+import { repoRoot } from './stack/parley-process.ts';
+import { runStack } from './stack/run-stack.ts';
+
+const port = 3080;
+const publicUrl = `http://localhost:${port}`;
+
+try {
+  const stack = await runStack({
+    port,
+    controlPort: 3081,
+    dataDir: path.join(repoRoot, 'data-demo'),
+    env: { PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn' },
+  });
+  await announceDemo(stack, publicUrl);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root, found from this file so the stack works from any working directory. */
+export const repoRoot = path.resolve(here, '../../..');
+
+export interface ParleyProcessOptions {
+  port: number;
+  /** The complete environment of the child; nothing is inherited beyond PATH, HOME and TMPDIR. */
+  env: Record<string, string>;
+  /** How long to wait for `/api/health` to answer 200. */
+  startTimeoutMs?: number;
+  /** Where the child's output goes; the last lines are also kept for error messages. */
+  output?: NodeJS.WritableStream;
+}
+
+export interface ParleyProcess {
+  url: string;
+  pid: number;
+  /** SIGTERM, then SIGKILL when the child has not exited within `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const keptLines = 40;
+
+/**
+ * Runs `server/src/main.ts` as a child process: testkit must not import server code, and a real
+ * process is also what users run. Resolves once the health check passes.
+ */
+export async function startParleyProcess(options: ParleyProcessOptions): Promise<ParleyProcess> {
+  const { port, startTimeoutMs = 60_000, output = process.stderr } = options;
+  const inherited = Object.fromEntries(
+    ['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', path.join(here, 'orphan-guard.ts'), path.join(repoRoot, 'server/src/main.ts')],
+    { cwd: repoRoot, env: { ...inherited, ...options.env, PORT: String(port) }, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const recent: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on('data', (chunk: Buffer) => {
+      output.write(chunk);
+      recent.push(...chunk.toString().split('\n').filter(Boolean));
+      recent.splice(0, Math.max(0, recent.length - keptLines));
+    });
+  }
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = (graceMs = 5000) => stopChild(child, graceMs);
+  try {
+    await waitForHealth(url, child, startTimeoutMs);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- last output of Parley ---\n${recent.join('\n')}`);
+  }
+  return { url, pid: child.pid!, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Parley exited during start (${child.exitCode ?? child.signalCode})`);
+    }
+    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Parley did not report healthy at ${url}/api/health within ${timeoutMs} ms`);
+}
+
+async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const within = (ms: number) =>
+    Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+  child.kill('SIGTERM');
+  if (await within(graceMs)) return;
+  child.kill('SIGKILL');
+  await within(2000);
+}

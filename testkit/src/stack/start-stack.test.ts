@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
+import { repoRoot } from './parley-process.ts';
+import { startStack } from './start-stack.ts';
+
+const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
+
+async function isUp(url: string): Promise<boolean> {
+  return fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+describe('startStack', () => {
+  it('runs Parley wired to the peers and leaves nothing behind when stopped', { timeout: 90_000 }, async () => {
+    const stack = await startStack({ port: await freePort(), env: { APP_TITLE: 'Stack Test' }, output: quiet });
+    try {
+      const config = (await (await fetch(`${stack.url}/api/config`)).json()) as Record<string, unknown>;
+      expect(config).toMatchObject({
+        appTitle: 'Stack Test',
+        emailEnabled: true,
+        openidLoginEnabled: true,
+        githubLoginEnabled: true,
+        serverDomain: stack.url,
+      });
+      expect((await fetch(`${stack.controlUrl}/health`)).status).toBe(200);
+    } finally {
+      await stack.stop();
+    }
+    expect(await isUp(stack.url)).toBe(false);
+    expect(existsSync(stack.dataDir)).toBe(false);
+    await expect(fetch(`${stack.controlUrl}/health`)).rejects.toThrow();
+  });
+
+  it('takes Parley down when the stack process is killed outright', { timeout: 90_000 }, async () => {
+    const port = await freePort();
+    const cli = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'testkit/src/stack/cli.ts'), '--port', String(port)],
+      { cwd: repoRoot, stdio: 'ignore' },
+    );
+    try {
+      expect(await waitUntil(() => isUp(`http://127.0.0.1:${port}`), 60_000)).toBe(true);
+    } finally {
+      cli.kill('SIGKILL');
+    }
+    expect(await waitUntil(async () => !(await isUp(`http://127.0.0.1:${port}`)), 15_000)).toBe(true);
+  });
+});
