@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import type { Db } from '../../db/client.ts';
+import { AdminError, banUser, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
+import { isBanned } from './user-service.ts';
+
+export const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
+  user:create --email <e> --name <n> --password <p> [--admin]
+  user:list
+  user:ban --email <e> [--minutes <n>]     (no --minutes: until unbanned)
+  user:unban --email <e>
+  user:delete --email <e>
+  user:reset-password --email <e> --password <p>`;
+
+const options = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  password: { type: 'string' },
+  minutes: { type: 'string' },
+  admin: { type: 'boolean' },
+} as const;
+
+function required(values: Record<string, unknown>, ...names: string[]): string[] {
+  return names.map((n) => {
+    const value = values[n];
+    if (typeof value !== 'string' || value.length === 0) throw new AdminError(`--${n} is required\n${adminUsage}`);
+    return value;
+  });
+}
+
+/** Runs one operator command and returns what to print; bad input throws AdminError. */
+export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const [command] = positionals;
+  switch (command) {
+    case 'user:create': {
+      const [email, name, password] = required(values, 'email', 'name', 'password');
+      const row = await createUserAccount(db, { email: email!, name: name!, password: password!, admin: values.admin });
+      return `Created ${row.role} ${row.email} (${row.id})`;
+    }
+    case 'user:list': {
+      const rows = await listUsers(db);
+      if (rows.length === 0) return 'No users';
+      return rows
+        .map((r) => [r.email, r.name, r.role, r.provider, isBanned(r) ? `banned until ${r.bannedUntil!.toISOString()}` : 'active'].join('\t'))
+        .join('\n');
+    }
+    case 'user:ban': {
+      const [email] = required(values, 'email');
+      const minutes = values.minutes === undefined ? undefined : Number(values.minutes);
+      if (minutes !== undefined && !(Number.isFinite(minutes) && minutes > 0)) throw new AdminError('--minutes must be a positive number');
+      const until = await banUser(db, email!, minutes);
+      return `Banned ${email} until ${until.toISOString()}`;
+    }
+    case 'user:unban': {
+      const [email] = required(values, 'email');
+      await unbanUser(db, email!);
+      return `Unbanned ${email}`;
+    }
+    case 'user:delete': {
+      const [email] = required(values, 'email');
+      await deleteUser(db, email!);
+      return `Deleted ${email} and everything it owned`;
+    }
+    case 'user:reset-password': {
+      const [email, password] = required(values, 'email', 'password');
+      await setUserPassword(db, email!, password!);
+      return `Password of ${email} changed; its sessions were signed out`;
+    }
+    default:
+      throw new AdminError(command ? `Unknown command ${command}\n${adminUsage}` : adminUsage);
+  }
+}
