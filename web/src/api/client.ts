@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { ApiError, errorFromResponse, isBanError, networkError } from './api-error.ts';
+import { refreshSession } from './refresh.ts';
+import { getAccessToken, sessionHooks, setAccessToken, storedApiKey } from './session.ts';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialized as JSON unless it is FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * false for the credential endpoints themselves (login, register, reset): a 401 there is an
+   * answer for the form, not an expired session.
+   */
+  refreshOn401?: boolean;
+}
+
+/** The headers every request carries (SPEC point 6): the bearer token and the stored access key. */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const apiKey = storedApiKey();
+  if (apiKey) headers['X-Api-Key'] = apiKey;
+  return headers;
+}
+
+function send(path: string, options: RequestOptions): Promise<Response> {
+  const isForm = options.body instanceof FormData;
+  const headers: Record<string, string> = { ...authHeaders(), ...options.headers };
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const body = options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
+  return fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  }).catch((cause: unknown) => {
+    if (options.signal?.aborted) throw cause;
+    throw networkError(cause);
+  });
+}
+
+function reportBan(error: ApiError): ApiError {
+  if (isBanError(error)) sessionHooks()?.onBanned(error.message);
+  return error;
+}
+
+/**
+ * Fetches an API path and returns the OK response (streams read it raw). A 401 triggers one
+ * shared refresh; the request is then retried once with the new token. Failures throw ApiError.
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const res = await send(path, options);
+  if (res.ok) return res;
+  const error = await errorFromResponse(res);
+  if (res.status !== 401 || options.refreshOn401 === false) throw reportBan(error);
+
+  const session = await refreshSession({ retry: true });
+  if (!session) {
+    setAccessToken(null);
+    sessionHooks()?.onExpired();
+    throw error;
+  }
+  const retried = await send(path, options);
+  if (retried.ok) return retried;
+  throw reportBan(await errorFromResponse(retried));
+}
+
+/** apiFetch + JSON body, validated by a core schema when one is given. */
+export async function apiJson<T>(path: string, options: RequestOptions & { schema?: z.ZodType<T> } = {}): Promise<T> {
+  const res = await apiFetch(path, options);
+  const json: unknown = await res.json();
+  return options.schema ? options.schema.parse(json) : (json as T);
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useDocumentTitle } from './use-document-title.ts';
+import { useChatTitleStore } from '../features/nav/chat-title.ts';
+import { DesktopNavToggle } from '../features/nav/desktop-nav-toggle.tsx';
+import { MobileTopBar } from '../features/nav/mobile-top-bar.tsx';
+import { Nav } from '../features/nav/nav.tsx';
+import { useIsMobile } from '../features/nav/use-is-mobile.ts';
+import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
+
+export interface ChatLayoutProps {
+  /** Slot: the sidebar body (conversation list, search box, paginator). */
+  sidebar?: ReactNode;
+}
+
+/**
+ * The signed-in frame: sidebar on the left, the routed screen (<Outlet/>) on the right. On
+ * desktop the sidebar toggle floats at the main area's top-left corner, so screens keep a
+ * ~3 rem gutter there.
+ */
+export function ChatLayout({ sidebar }: ChatLayoutProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const title = useChatTitleStore((s) => s.title) ?? t('nav.new_chat');
+  useDocumentTitle(title);
+
+  return (
+    <div className="flex h-dvh w-full overflow-hidden bg-white dark:bg-neutral-900">
+      <Nav isMobile={isMobile}>{sidebar}</Nav>
+      <div className="relative flex min-w-0 flex-1 flex-col">
+        {isMobile ? <MobileTopBar title={title} /> : <DesktopNavToggle />}
+        <main className="relative min-h-0 flex-1 overflow-hidden">
+          <Outlet />
+        </main>
+      </div>
+      <SettingsDialog />
+    </div>
+  );
+}

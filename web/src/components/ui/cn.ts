@@ -1,0 +1,4 @@
+/** Joins the truthy class names: enough for conditional Tailwind classes. */
+export function cn(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}

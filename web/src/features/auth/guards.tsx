@@ -1,0 +1,45 @@
+import { timings } from '@parley/core';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStartupConfig } from '../../api/config.ts';
+import { storedApiKey } from '../../api/session.ts';
+import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
+import { canEnterChat } from './access.ts';
+import { useAuthStore } from './auth-store.ts';
+
+/** Chat and search: visitors who may not enter go to /login after 300 ms (SPEC point 4). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const status = useAuthStore((s) => s.status);
+  const config = useStartupConfig();
+  const navigate = useNavigate();
+  const accessMode = config.data?.accessMode ?? 'accounts';
+  const allowed = canEnterChat(status, accessMode, Boolean(storedApiKey()));
+  const decided = status !== 'restoring' && !config.isPending;
+
+  useEffect(() => {
+    if (!decided || allowed) return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), timings.unauthenticatedRedirect);
+    return () => window.clearTimeout(timer);
+  }, [decided, allowed, navigate]);
+
+  if (!allowed) return <FullPageSpinner label={t('common.loading')} />;
+  return children;
+}
+
+/** Login: once authenticated (form, restored cookie or social callback) go to the chat. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const status = useAuthStore((s) => s.status);
+  if (status === 'authenticated') return <Navigate to="/chat/new" replace />;
+  return children;
+}
+
+/** Registration exists only while the server allows it (SPEC point 6). */
+export function RegistrationGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useStartupConfig();
+  if (config.isPending) return <FullPageSpinner label={t('common.loading')} />;
+  if (config.data && !config.data.registrationEnabled) return <Navigate to="/login" replace />;
+  return <GuestOnly>{children}</GuestOnly>;
+}

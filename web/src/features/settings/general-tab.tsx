@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../components/ui/select.tsx';
+import { setLanguageSetting, storedLanguageSetting } from '../../locales/i18n.ts';
+import { languages, type LanguageSetting } from '../../locales/languages.ts';
+import { useState } from 'react';
+import { SettingsRow } from './settings-row.tsx';
+import { themes, useThemeStore, type Theme } from './theme.ts';
+
+export function GeneralTab() {
+  const { t } = useTranslation();
+  const theme = useThemeStore((s) => s.theme);
+  const setTheme = useThemeStore((s) => s.setTheme);
+  const [language, setLanguage] = useState<LanguageSetting>(storedLanguageSetting);
+
+  const themeOptions = themes.map((value) => ({ value, label: t(`settings.theme.${value}`) }));
+  const languageOptions = [
+    { value: 'auto', label: t('settings.language.auto') },
+    ...languages.map((l) => ({ value: l.code, label: l.name })),
+  ];
+
+  return (
+    <div className="px-1">
+      <SettingsRow label={t('settings.theme.label')} htmlFor="settings-theme">
+        <Select
+          id="settings-theme"
+          data-testid="settings-theme"
+          value={theme}
+          options={themeOptions}
+          onValueChange={(value) => setTheme(value as Theme)}
+        />
+      </SettingsRow>
+      <SettingsRow label={t('settings.language.label')} htmlFor="settings-language">
+        <Select
+          id="settings-language"
+          data-testid="settings-language"
+          value={language}
+          options={languageOptions}
+          onValueChange={(value) => {
+            setLanguage(value as LanguageSetting);
+            void setLanguageSetting(value as LanguageSetting);
+          }}
+        />
+      </SettingsRow>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { Settings2, type LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { GeneralTab } from './general-tab.tsx';
+
+export interface SettingsTab {
+  id: string;
+  /** i18n key of the tab's name. */
+  labelKey: string;
+  icon: LucideIcon;
+  Panel: ComponentType;
+}
+
+/** The settings dialog's tabs in order; a feature adds its panel here (the Data tab, for one). */
+export const settingsTabs: SettingsTab[] = [{ id: 'general', labelKey: 'settings.tabs.general', icon: Settings2, Panel: GeneralTab }];

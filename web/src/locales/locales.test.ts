@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { languages, SOURCE_LANGUAGE } from './languages.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webSrc = path.resolve(here, '..');
+const coreSchemas = path.resolve(here, '../../../packages/core/src/auth/schemas.ts');
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const id = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(id, value);
+    else for (const [k, v] of flatten(value, id)) out.set(k, v);
+  }
+  return out;
+}
+
+const load = (code: string) => flatten(JSON.parse(readFileSync(path.join(here, `${code}.json`), 'utf8')) as Tree);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const source = load(SOURCE_LANGUAGE);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('locale files', () => {
+  it('exist for exactly the 13 supported languages', () => {
+    const files = readdirSync(here).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
+    expect(files.sort()).toEqual(languages.map((l) => l.code).sort());
+  });
+
+  for (const { code } of languages) {
+    describe(code, () => {
+      const locale = load(code);
+
+      it('has exactly the keys of en-US', () => {
+        expect([...locale.keys()].sort()).toEqual([...source.keys()].sort());
+      });
+
+      it('has no empty value', () => {
+        expect([...locale].filter(([, value]) => value.trim() === '').map(([key]) => key)).toEqual([]);
+      });
+
+      it('keeps the {{placeholders}} of en-US', () => {
+        const drifted = [...source].filter(([key, text]) => placeholders(locale.get(key) ?? '').join() !== placeholders(text).join());
+        expect(drifted.map(([key]) => key)).toEqual([]);
+      });
+    });
+  }
+
+  it('translates every validation key core’s auth schemas can produce', () => {
+    const keys = [...readFileSync(coreSchemas, 'utf8').matchAll(/'(validation\.[\w.]+)'/g)].map((m) => m[1]!);
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => !source.has(key))).toEqual([]);
+  });
+
+  it('translates every error code of the accounts API', () => {
+    const codes = ['invalid_credentials', 'too_many_login_attempts', 'too_many_registrations', 'banned', 'internal',
+      'registration_disabled', 'email_taken', 'reset_user_not_found', 'reset_token_invalid', 'unauthorized', 'validation',
+      'social_login_failed'];
+    expect(codes.filter((code) => !source.has(`errors.${code}`))).toEqual([]);
+  });
+
+  it('has every literal key the web code asks for', () => {
+    const used = sourceFiles(webSrc).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\b(?:t|labelKey:|hintKey:)\(?\s*'([a-z_]+(?:\.[\w]+)+)'/g)].map((m) => m[1]!),
+    );
+    expect(used.length).toBeGreaterThan(30);
+    expect([...new Set(used)].filter((key) => !source.has(key))).toEqual([]);
+  });
+});

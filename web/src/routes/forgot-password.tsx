@@ -1,0 +1,97 @@
+import { fieldErrors, requestPasswordResetSchema, timings } from '@parley/core';
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { authApi } from '../api/auth.ts';
+import { Banner } from '../components/ui/banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Field } from '../components/ui/field.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { useDelayedError } from '../features/auth/use-delayed-error.ts';
+import { errorText, validationText } from '../locales/error-text.ts';
+
+type Sent = { link?: string };
+
+export function ForgotPasswordRoute() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<Sent | null>(null);
+  // SPEC point 8: the unknown-email text shows as a banner for 5 s.
+  const failure = useDelayedError(0, timings.authErrorBanner);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    failure.clear();
+    const parsed = requestPasswordResetSchema.safeParse({ email });
+    if (!parsed.success) return setFieldError(fieldErrors(parsed.error).email ?? null);
+    setFieldError(null);
+    setPending(true);
+    try {
+      const answer = await authApi.requestPasswordReset(parsed.data);
+      setSent({ link: answer.link });
+    } catch (error) {
+      failure.show(errorText(t, error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const backToLogin = (
+    <Link to="/login" className={linkClasses} data-testid="back-to-login">
+      {t('auth.forgot.back_to_login')}
+    </Link>
+  );
+
+  if (sent) {
+    return (
+      <AuthCard title={t('auth.forgot.title')} footer={backToLogin}>
+        <div className="flex flex-col items-center gap-4 text-center">
+          <MailCheck aria-hidden className="size-10 text-emerald-600 dark:text-emerald-400" />
+          {sent.link ? (
+            <Banner tone="info" data-testid="reset-link-notice" className="text-left">
+              <p>{t('auth.forgot.link_notice')}</p>
+              <a href={sent.link} className={`${linkClasses} mt-2 inline-block`} data-testid="reset-link">
+                {t('auth.forgot.link_action')}
+              </a>
+            </Banner>
+          ) : (
+            <Banner tone="success" data-testid="reset-email-sent" className="text-left">
+              {t('auth.forgot.email_sent')}
+            </Banner>
+          )}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} footer={backToLogin}>
+      {failure.error ? (
+        <Banner className="mb-5" data-testid="forgot-error">
+          {failure.error}
+        </Banner>
+      ) : null}
+      <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.forgot.title')}>
+        <Field
+          label={t('auth.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError ? validationText(t, fieldError) : null}
+          data-testid="forgot-email"
+        />
+        <Button type="submit" className="w-full" disabled={pending} data-testid="forgot-submit">
+          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+          {t('auth.forgot.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { fieldErrors, loginSchema, timings } from '@parley/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../api/auth.ts';
+import { useStartupConfig } from '../api/config.ts';
+import { Banner } from '../components/ui/banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Field } from '../components/ui/field.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { useAuthStore } from '../features/auth/auth-store.ts';
+import { SocialButtons } from '../features/auth/social-buttons.tsx';
+import { useDelayedError } from '../features/auth/use-delayed-error.ts';
+import { errorText, validationText } from '../locales/error-text.ts';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = useStartupConfig().data;
+  const signIn = useAuthStore((s) => s.signIn);
+  const notice = useAuthStore((s) => s.notice);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const failure = useDelayedError(timings.errorDisplayDelay);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    failure.clear();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) return setFields(fieldErrors(parsed.error));
+    setFields({});
+    setPending(true);
+    try {
+      signIn(await authApi.login(parsed.data));
+      navigate('/chat/new', { replace: true });
+    } catch (error) {
+      failure.show(errorText(t, error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const fieldError = (name: string) => (fields[name] ? validationText(t, fields[name]) : null);
+
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        config?.registrationEnabled ? (
+          <>
+            {t('auth.login.no_account')}{' '}
+            <Link to="/register" className={linkClasses} data-testid="register-link">
+              {t('auth.login.sign_up')}
+            </Link>
+          </>
+        ) : null
+      }
+    >
+      <div className="mb-5 space-y-3 empty:hidden">
+        {params.get('error') === 'social_login_failed' ? (
+          <Banner data-testid="social-login-error">{t('errors.social_login_failed')}</Banner>
+        ) : null}
+        {notice === 'banned' && !failure.error ? <Banner data-testid="login-error">{t('errors.banned')}</Banner> : null}
+        {failure.error ? <Banner data-testid="login-error">{failure.error}</Banner> : null}
+      </div>
+      <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.login.title')}>
+        <Field
+          label={t('auth.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError('email')}
+          data-testid="login-email"
+        />
+        <Field
+          label={t('auth.fields.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError('password')}
+          data-testid="login-password"
+        />
+        <div className="-mt-2 flex justify-end">
+          <Link to="/forgot-password" className={`${linkClasses} text-sm`} data-testid="forgot-password-link">
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={pending} data-testid="login-submit">
+          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      {config ? <SocialButtons config={config} /> : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,111 @@
+import { fieldErrors, registerSchema, type RegisterInput } from '@parley/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../api/api-error.ts';
+import { authApi } from '../api/auth.ts';
+import { Banner } from '../components/ui/banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Field } from '../components/ui/field.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { useAuthStore } from '../features/auth/auth-store.ts';
+import { errorText, validationText } from '../locales/error-text.ts';
+
+type FieldName = keyof RegisterInput;
+type Values = Record<FieldName, string>;
+
+const empty: Values = { name: '', username: '', email: '', password: '', confirm_password: '' };
+
+const inputs: Array<{ name: FieldName; type: string; autoComplete: string; labelKey: string; hintKey?: string }> = [
+  { name: 'name', type: 'text', autoComplete: 'name', labelKey: 'auth.fields.name' },
+  { name: 'username', type: 'text', autoComplete: 'username', labelKey: 'auth.fields.username', hintKey: 'auth.fields.optional' },
+  { name: 'email', type: 'email', autoComplete: 'email', labelKey: 'auth.fields.email' },
+  { name: 'password', type: 'password', autoComplete: 'new-password', labelKey: 'auth.fields.password' },
+  { name: 'confirm_password', type: 'password', autoComplete: 'new-password', labelKey: 'auth.fields.confirm_password' },
+];
+
+/** SPEC point 5: validated on every change by core's registerSchema, the rules the server applies. */
+export function RegisterRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signIn = useAuthStore((s) => s.signIn);
+  const [values, setValues] = useState<Values>(empty);
+  const [touched, setTouched] = useState<Partial<Record<FieldName, true>>>({});
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const parsed = useMemo(() => registerSchema.safeParse(values), [values]);
+  const clientErrors = parsed.success ? {} : fieldErrors(parsed.error);
+  const hasErrors = !parsed.success;
+
+  function change(name: FieldName, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setTouched((v) => ({ ...v, [name]: true }));
+    setServerFields(({ [name]: _dropped, ...rest }) => rest);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!parsed.success) return;
+    setBanner(null);
+    setPending(true);
+    try {
+      signIn(await authApi.register(parsed.data));
+      navigate('/chat/new', { replace: true });
+    } catch (error) {
+      if (isApiError(error)) setServerFields(error.fields);
+      setBanner(`${t('auth.register.error_banner')} ${errorText(t, error)}`);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const errorFor = (name: FieldName) => {
+    const key = serverFields[name] ?? (touched[name] ? clientErrors[name] : undefined);
+    return key ? validationText(t, key) : null;
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.register.have_account')}{' '}
+          <Link to="/login" className={linkClasses} data-testid="login-link">
+            {t('auth.register.sign_in')}
+          </Link>
+        </>
+      }
+    >
+      {banner ? (
+        <Banner className="mb-5" data-testid="register-error">
+          {banner}
+        </Banner>
+      ) : null}
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('auth.register.title')}>
+        {inputs.map((input, index) => (
+          <Field
+            key={input.name}
+            label={t(input.labelKey)}
+            name={input.name}
+            type={input.type}
+            autoComplete={input.autoComplete}
+            autoFocus={index === 0}
+            value={values[input.name]}
+            onChange={(e) => change(input.name, e.target.value)}
+            error={errorFor(input.name)}
+            hint={input.hintKey ? t(input.hintKey) : undefined}
+            data-testid={`register-${input.name.replace('_', '-')}`}
+          />
+        ))}
+        <Button type="submit" className="mt-2 w-full" disabled={hasErrors || pending} data-testid="register-submit">
+          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+          {t('auth.register.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

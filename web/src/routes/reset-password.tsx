@@ -1,0 +1,135 @@
+import { fieldErrors, resetPasswordSchema } from '@parley/core';
+import { CircleCheck } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../api/api-error.ts';
+import { authApi } from '../api/auth.ts';
+import { Banner } from '../components/ui/banner.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Field } from '../components/ui/field.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { errorText, validationText } from '../locales/error-text.ts';
+
+type Outcome = { kind: 'done' } | { kind: 'invalid-token' } | { kind: 'error'; text: string };
+
+export function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const userId = params.get('userId') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState({ password: false, confirm_password: false });
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const parsed = useMemo(
+    () => resetPasswordSchema.safeParse({ token, userId, password, confirm_password: confirm }),
+    [token, userId, password, confirm],
+  );
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched({ password: true, confirm_password: true });
+    if (!parsed.success) return;
+    setPending(true);
+    setOutcome(null);
+    try {
+      await authApi.resetPassword(parsed.data);
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      const invalid = isApiError(error) && error.code === 'reset_token_invalid';
+      setOutcome(invalid ? { kind: 'invalid-token' } : { kind: 'error', text: errorText(t, error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (outcome?.kind === 'done') {
+    return (
+      <AuthCard title={t('auth.reset.title')}>
+        <div className="flex flex-col items-center gap-5 text-center">
+          <CircleCheck aria-hidden className="size-10 text-emerald-600 dark:text-emerald-400" />
+          <p className="text-sm text-neutral-700 dark:text-neutral-300" data-testid="reset-success" role="status">
+            {t('auth.reset.success')}
+          </p>
+          <Button className="w-full" onClick={() => navigate('/login')} data-testid="reset-continue">
+            {t('auth.reset.continue')}
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const missing = [!token && t('validation.reset.token'), !userId && t('validation.reset.userId')].filter(Boolean);
+  const fieldError = (name: 'password' | 'confirm_password') =>
+    touched[name] && errors[name] ? validationText(t, errors[name]) : null;
+
+  return (
+    <AuthCard
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
+      footer={
+        <Link to="/login" className={linkClasses} data-testid="back-to-login">
+          {t('auth.forgot.back_to_login')}
+        </Link>
+      }
+    >
+      <div className="mb-5 space-y-3 empty:hidden">
+        {missing.map((text) => (
+          <Banner key={String(text)} data-testid="reset-missing">
+            {text}
+          </Banner>
+        ))}
+        {outcome?.kind === 'invalid-token' ? (
+          <Banner data-testid="reset-error">
+            {t('errors.reset_token_invalid')}{' '}
+            <Link to="/forgot-password" className={linkClasses} data-testid="reset-request-new">
+              {t('auth.reset.request_new')}
+            </Link>
+          </Banner>
+        ) : null}
+        {outcome?.kind === 'error' ? <Banner data-testid="reset-error">{outcome.text}</Banner> : null}
+      </div>
+      <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.reset.title')}>
+        <Field
+          label={t('auth.fields.new_password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setTouched((v) => ({ ...v, password: true }));
+          }}
+          error={fieldError('password')}
+          data-testid="reset-password"
+        />
+        <Field
+          label={t('auth.fields.confirm_password')}
+          type="password"
+          name="confirm_password"
+          autoComplete="new-password"
+          value={confirm}
+          // SPEC point 5: the confirmation must be typed, not pasted.
+          onPaste={(e) => e.preventDefault()}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            setTouched((v) => ({ ...v, confirm_password: true }));
+          }}
+          error={fieldError('confirm_password')}
+          data-testid="reset-confirm-password"
+        />
+        <Button type="submit" className="w-full" disabled={pending || missing.length > 0} data-testid="reset-submit">
+          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+          {t('auth.reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
