@@ -23,8 +23,12 @@ export interface RunningParley {
 }
 
 /** Parley on a real socket with PUBLIC_URL set to its own address, so provider redirects reach it. */
-export async function startParley(kind: DatabaseKind, env: Record<string, string>): Promise<RunningParley> {
-  const port = await freePort();
+export async function startParley(
+  kind: DatabaseKind,
+  env: Record<string, string>,
+  port?: number,
+): Promise<RunningParley> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const test = await createTestApp(kind, { ALLOW_SOCIAL_LOGIN: 'true', PUBLIC_URL: url, ...env });
   await test.app.listen({ port, host: '127.0.0.1' });
