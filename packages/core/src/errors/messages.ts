@@ -17,5 +17,6 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   unknown_endpoint: 'Unknown endpoint',
   no_user_key: 'Set your own API key for this endpoint first.',
   not_found: 'Not found.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
   validation: 'The request is not valid.',
 };

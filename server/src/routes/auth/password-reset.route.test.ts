@@ -127,6 +127,15 @@ describe.each(testDatabaseKinds)('password reset by mail on %s', (kind) => {
     expect(res.json().data.fields[field]).toBe(key);
   });
 
+  it('refuses the sixth reset request from one IP within 15 minutes', async () => {
+    const c = client();
+    for (let i = 0; i < 5; i++) expect((await c.requestReset(`flood${i}@example.com`)).statusCode).toBe(404);
+    const res = await c.requestReset('flood5@example.com');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ error: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
   it('answers 400 validation for a malformed address', async () => {
     const res = await client().requestReset('not-an-address');
     expect(res.statusCode).toBe(400);

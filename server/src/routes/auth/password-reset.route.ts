@@ -1,14 +1,27 @@
 import { requestPasswordResetSchema, resetPasswordSchema } from '@parley/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
+import { rateLimit } from '../../limiter/rate-limit.ts';
 import { requestPasswordReset, resetMessages, resetPassword } from '../../services/passwords/password-reset.ts';
 
 /** Links point at PUBLIC_URL; without one, at the address the browser used to reach us. */
 const publicUrl = (ctx: AppContext, request: FastifyRequest) =>
   ctx.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
+/** Each request mails someone, so a script must not turn us into a mail cannon. */
+export const RESET_REQUEST_MAX = 5;
+export const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
+
 export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/auth/requestPasswordReset', async (request) => {
+  const resetLimit = rateLimit({
+    limiter: ctx.limiter,
+    name: 'password-reset',
+    max: RESET_REQUEST_MAX,
+    windowMs: RESET_REQUEST_WINDOW_MS,
+    code: 'rate_limited',
+  });
+
+  app.post('/api/auth/requestPasswordReset', { preHandler: resetLimit }, async (request) => {
     const { email } = requestPasswordResetSchema.parse(request.body ?? {});
     return requestPasswordReset(ctx, email, publicUrl(ctx, request));
   });
