@@ -1,8 +1,9 @@
 import type { Env } from '../config/env.ts';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
+import { createRedisStreamRegistry } from './redis-registry.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 
-/** One instance keeps streams in memory; the Redis registry joins instances when REDIS_URL is set. */
-export function createStreamRegistry(_env: Env): StreamRegistry {
-  return createMemoryStreamRegistry();
+/** One instance keeps streams in memory; with REDIS_URL every instance shares them through Redis. */
+export function createStreamRegistry(env: Pick<Env, 'REDIS_URL'>): StreamRegistry {
+  return env.REDIS_URL ? createRedisStreamRegistry({ url: env.REDIS_URL }) : createMemoryStreamRegistry();
 }

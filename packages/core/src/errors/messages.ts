@@ -18,5 +18,11 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   no_user_key: 'Set your own API key for this endpoint first.',
   not_found: 'Not found.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
+  invalid_api_key: 'The API key was refused. Check it and set it again with "Set Token".',
+  insufficient_quota: 'The default key reached its limit. Set your own key to continue.',
+  message_limit: 'You hit the message limit.',
+  concurrent:
+    'Only {limit} message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.',
+  upstream_error: 'The model provider answered with an error. Please try again.',
   validation: 'The request is not valid.',
 };

@@ -1,0 +1,27 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createStreamRegistry } from './create-registry.ts';
+import { createRedisStreamRegistry } from './redis-registry.ts';
+import { runStreamRegistrySuite } from './registry-suite.ts';
+
+const url = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Two registries on one Redis stand for two app instances.
+runStreamRegistrySuite('redis', async (options) => {
+  const prefix = `parley-test:stream:${randomBytes(6).toString('hex')}:`;
+  const writer = createRedisStreamRegistry({ url, prefix, ...options });
+  const reader = createRedisStreamRegistry({ url, prefix, ...options });
+  return { writer, reader, close: async () => void (await Promise.all([writer.close(), reader.close()])) };
+});
+
+describe('createStreamRegistry', () => {
+  it('chooses Redis when REDIS_URL is set, so a stream started on one instance is found on another', async () => {
+    const a = createStreamRegistry({ REDIS_URL: url });
+    const b = createStreamRegistry({ REDIS_URL: url });
+    const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
+    await a.create(info, 1);
+    expect(await b.find(info.userId, info.conversationId)).toEqual(info);
+    await a.append(info.streamId, { event: 'message', data: {}, last: true });
+    await Promise.all([a.close(), b.close()]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyReply } from 'fastify';
+import type { StreamFrame, StreamRegistry } from './stream-registry.ts';
+
+export const SSE_PING_MS = 15_000;
+
+export const sseHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+} as const;
+
+export function formatFrame(frame: Pick<StreamFrame, 'event' | 'data'> & { seq?: number }): string {
+  const id = frame.seq === undefined ? '' : `id: ${frame.seq}\n`;
+  return `event: ${frame.event}\n${id}data: ${JSON.stringify(frame.data)}\n\n`;
+}
+
+/** Takes the response over from Fastify and writes the event-stream head. */
+export function openEventStream(reply: FastifyReply): void {
+  reply.hijack();
+  reply.raw.writeHead(200, sseHeaders);
+  reply.raw.flushHeaders();
+}
+
+/**
+ * Sends a registry stream's frames after `after` (replayed, then live) with a ping comment
+ * every 15 s, and ends the response after the last frame. A client leaving only stops the
+ * delivery; the stream itself goes on for a later resume.
+ */
+export function pipeStream(reply: FastifyReply, registry: StreamRegistry, streamId: string, after: number, pingMs = SSE_PING_MS) {
+  const raw = reply.raw;
+  return new Promise<void>((resolve) => {
+    let closed = false;
+    let close: () => void = () => undefined;
+    const ping = setInterval(() => raw.write(': ping\n\n'), pingMs);
+    const end = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(ping);
+      close();
+      if (!raw.writableEnded) raw.end();
+      resolve();
+    };
+    raw.on('close', end);
+    registry
+      .subscribe(streamId, after, (frame) => {
+        if (closed) return;
+        raw.write(formatFrame(frame));
+        if (frame.last) end();
+      })
+      .then((subscription) => {
+        if (!subscription) return end();
+        close = () => subscription.close();
+        if (closed) subscription.close();
+      }, end);
+  });
+}
