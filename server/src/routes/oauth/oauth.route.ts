@@ -6,8 +6,9 @@ import { AppError } from '../../http/errors.ts';
 import { startSession } from '../../services/sessions/session-service.ts';
 import { LOGIN_STATE_TTL_SECONDS, openLoginState, sealLoginState } from '../../services/social/login-state.ts';
 import { beginSocialLogin, completeSocialLogin } from '../../services/social/social-login.ts';
+import { SocialLoginError } from '../../services/social/social-login-error.ts';
 import { enabledSocialProviders } from '../../services/social-providers.ts';
-import { findOrCreateSocialUser, isBanned } from '../../services/users/user-service.ts';
+import { findOrCreateSocialUser, isBanned, SocialEmailConflictError } from '../../services/users/user-service.ts';
 
 const LOGIN_STATE_COOKIE = 'oauth_state';
 const FAILURE_REDIRECT = '/login?error=social_login_failed';
@@ -35,8 +36,13 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return parsed.data.provider;
   }
 
+  /** Expected failures (provider said no, bad state, unverified address) are warnings; anything else is a fault of ours. */
   function fail(request: FastifyRequest, reply: FastifyReply, provider: SocialProvider, error: unknown) {
-    request.log.warn({ provider, reason: (error as Error).message, cause: (error as Error).cause }, 'social login failed');
+    const expected = error instanceof SocialLoginError || error instanceof SocialEmailConflictError;
+    const cause = (error as Error).cause;
+    const details = { provider, reason: (error as Error).message, cause: cause instanceof Error ? cause.message : cause };
+    if (expected) request.log.warn(details, 'social login failed');
+    else request.log.error({ ...details, err: error }, 'social login failed');
     return reply.redirect(FAILURE_REDIRECT);
   }
 
