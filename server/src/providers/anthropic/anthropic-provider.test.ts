@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { startAnthropicFake } from '@parley/testkit';
+import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
+import { anthropicProvider } from './anthropic-provider.ts';
+
+const signal = () => new AbortController().signal;
+
+runProviderSuite(
+  'anthropic',
+  async () => {
+    const fake = await startAnthropicFake({ apiKey: 'sk-ant-test' });
+    return {
+      provider: anthropicProvider,
+      fake,
+      streaming: true,
+      request: (overrides) => ({
+        model: 'claude-2',
+        messages: [{ role: 'user', content: 'Hi' }],
+        options: {},
+        apiKey: 'sk-ant-test',
+        baseURL: `${fake.url}/v1`,
+        ...overrides,
+      }),
+      passThrough: {
+        model: 'claude-instant-1',
+        options: { temperature: 0.4, topK: 5, maxOutputTokens: 300, modelLabel: 'Claude', promptPrefix: 'Answer in French.' },
+        expectSent: (request) => {
+          expect(request.headers['x-api-key']).toBe('sk-ant-test');
+          expect(request.headers['anthropic-version']).toBeTruthy();
+          expect(request.body).toMatchObject({
+            model: 'claude-haiku-4-5',
+            temperature: 0.4,
+            top_k: 5,
+            max_tokens: 300,
+            stream: true,
+            system: [{ type: 'text', text: 'You are Claude.\n\nAnswer in French.' }],
+            messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+          });
+        },
+      },
+    };
+  },
+  { lengthReason: 'max_tokens' },
+);
+
+describe('anthropic provider specifics', () => {
+  it('streams thinking deltas as reasoning events before the text', async () => {
+    const fake = await startAnthropicFake();
+    try {
+      fake.enqueue({ reasoning: ['Let me ', 'think.'], chunks: ['Done.'] });
+      const events = await collect(
+        anthropicProvider.stream({ model: 'claude-2', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal()),
+      );
+      const kinds = events.filter((e) => e.type === 'reasoning' || e.type === 'text');
+      expect(kinds).toEqual([
+        { type: 'reasoning', delta: 'Let me ' },
+        { type: 'reasoning', delta: 'think.' },
+        { type: 'text', delta: 'Done.' },
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('turns an in-stream overloaded error event into upstream_error', async () => {
+    const fake = await startAnthropicFake();
+    try {
+      fake.enqueue({ chunks: ['partial'], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
+      const error = await failureOf(
+        anthropicProvider.stream({ model: 'claude-2', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal()),
+      );
+      expect(error.code).toBe('upstream_error');
+    } finally {
+      await fake.close();
+    }
+  });
+});

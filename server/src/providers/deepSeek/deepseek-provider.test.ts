@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { startDeepSeekFake } from '@parley/testkit';
+import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
+import { deepSeekProvider } from './deepseek-provider.ts';
+
+runProviderSuite(
+  'deepSeek',
+  async () => {
+    const fake = await startDeepSeekFake({ apiKey: 'ds-key' });
+    return {
+      provider: deepSeekProvider,
+      fake,
+      streaming: true,
+      request: (overrides) => ({
+        model: 'deepseek-chat',
+        messages: [{ role: 'user', content: 'Hi' }],
+        options: {},
+        apiKey: 'ds-key',
+        baseURL: fake.url,
+        ...overrides,
+      }),
+      passThrough: {
+        model: 'deepseek-r1',
+        options: { temperature: 1.3, promptPrefix: 'Think step by step.' },
+        expectSent: (request) => {
+          expect(request.path).toBe('/chat/completions');
+          expect(request.body).toMatchObject({
+            model: 'deepseek-reasoner',
+            messages: [{ role: 'system', content: 'Think step by step.' }, { role: 'user', content: 'Hi' }],
+          });
+        },
+      },
+    };
+  },
+  { lengthReason: 'length' },
+);
+
+describe('deepSeek provider specifics', () => {
+  const ask = (baseURL: string) =>
+    deepSeekProvider.stream({ model: 'deepseek-r1', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL }, new AbortController().signal);
+
+  it('streams reasoning_content as reasoning events, then the answer', async () => {
+    const fake = await startDeepSeekFake();
+    try {
+      fake.enqueue({ reasoning: ['Hmm, ', 'so 4.'], chunks: ['4'] });
+      const events = await collect(ask(fake.url));
+      expect(events.filter((e) => e.type === 'reasoning' || e.type === 'text')).toEqual([
+        { type: 'reasoning', delta: 'Hmm, ' },
+        { type: 'reasoning', delta: 'so 4.' },
+        { type: 'text', delta: '4' },
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('maps 402 Insufficient Balance to insufficient_quota', async () => {
+    const fake = await startDeepSeekFake();
+    try {
+      fake.enqueue({ status: 402 });
+      expect((await failureOf(ask(fake.url))).code).toBe('insufficient_quota');
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the fake received it, for tests to assert what was sent upstream. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON, the form fields of a url-encoded body, or the raw text. */
+  body: unknown;
+  /** True once the client went away before the reply was complete (an abort). */
+  disconnected: boolean;
+}
+
+/** What the next model call answers. Every field is optional; nothing queued means an echo of the last user turn. */
+export interface FakeReply {
+  /** Text deltas, streamed in order. */
+  chunks?: string[];
+  /** Reasoning deltas, streamed before the text where the wire format has them. */
+  reasoning?: string[];
+  /** Pause before each streamed frame. */
+  delayMs?: number;
+  usage?: { promptTokens: number; completionTokens: number };
+  /** Stop reason in the upstream's own vocabulary (`length`, `max_tokens`, `MAX_TOKENS`…). */
+  finishReason?: string;
+  /** A non-2xx status answers with that upstream's error body instead of a stream. */
+  status?: number;
+  /** Replaces the generated error body. */
+  errorBody?: unknown;
+  errorMessage?: string;
+  /** With status 429: the quota/billing variant of the error rather than the rate-limit one. */
+  quota?: boolean;
+  /** Keep the stream open after the chunks until the client leaves (to test aborts). */
+  hold?: boolean;
+  /** An error frame sent after the chunks, where the wire format has one (Anthropic `event: error`). */
+  streamError?: { type: string; message: string };
+  /** Base64 PNG answered by the images endpoints. */
+  imageBase64?: string;
+}
+
+export interface FakeUpstream {
+  /** Origin, for example `http://127.0.0.1:41234` (no trailing slash). */
+  url: string;
+  enqueue(...replies: FakeReply[]): void;
+  requests: RecordedRequest[];
+  /** Resolves when request `index` has ended with the client gone; rejects after `timeoutMs`. */
+  waitForDisconnect(index?: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface FakeContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  recorded: RecordedRequest;
+  url: URL;
+  /** The next scripted reply, or the default when the queue is empty. */
+  takeReply(): FakeReply;
+}
+
+export type FakeHandler = (ctx: FakeContext) => Promise<void> | void;
+
+/** 1×1 transparent PNG: the default picture of the images endpoints. */
+export const tinyPngBase64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  if (text === '') return undefined;
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Starts an HTTP server on 127.0.0.1:0 that records every request and lets `handler` answer it. */
+export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstream> {
+  const queue: FakeReply[] = [];
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: undefined,
+      disconnected: false,
+    };
+    requests.push(recorded);
+    res.on('close', () => {
+      if (!res.writableFinished) recorded.disconnected = true;
+    });
+    readBody(req)
+      .then((body) => {
+        recorded.body = body;
+        return handler({ req, res, recorded, url, takeReply: () => queue.shift() ?? {} });
+      })
+      .catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: String(error) } }));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    enqueue: (...replies) => void queue.push(...replies),
+    requests,
+    async waitForDisconnect(index = requests.length - 1, timeoutMs = 2000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!requests[index]?.disconnected) {
+        if (Date.now() > deadline) throw new Error(`request ${index} still connected after ${timeoutMs} ms`);
+        await sleep(10);
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Writes server-sent-event frames one by one, pausing `delayMs` before each, and stops as soon
+ * as the client has gone. With `hold` the response stays open until the client leaves.
+ */
+export async function streamFrames(ctx: FakeContext, frames: Iterable<string>, reply: FakeReply) {
+  const { res } = ctx;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+  for (const frame of frames) {
+    if (reply.delayMs) await sleep(reply.delayMs);
+    if (res.destroyed) return;
+    res.write(frame);
+  }
+  if (reply.hold) {
+    await new Promise<void>((resolve) => res.once('close', () => resolve()));
+    return;
+  }
+  res.end();
+}
+
+/** Text of the last user turn in whatever shape the upstream uses, for the default echo reply. */
+export function echoChunks(lastUserText: string | undefined): string[] {
+  const words = `Echo: ${lastUserText ?? ''}`.trim().split(/(?<= )/);
+  return words;
+}
+
+export function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : ''))
+      .join('');
+  }
+  return '';
+}

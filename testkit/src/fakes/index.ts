@@ -1,0 +1,5 @@
+export * from './fake-server.ts';
+export * from './openai-compatible.ts';
+export * from './anthropic.ts';
+export * from './google.ts';
+export * from './service-account.ts';
