@@ -40,4 +40,31 @@ describe('stack control API', () => {
     const unknown = await fetch(`${control.url}/fakes/no-such-provider/enqueue`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
   });
+
+  it('scripts a provider fake and reports what it received', async () => {
+    const enqueued = await fetch(`${control.url}/fakes/openai/enqueue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chunks: ['Scripted ', 'answer'] }),
+    });
+    expect(enqueued.status).toBe(204);
+
+    const openai = peers.fakes.get('openai')!;
+    const upstream = await fetch(`${openai.env.OPENAI_BASE_URL}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${openai.env.OPENAI_API_KEY}` },
+      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi there' }] }),
+    });
+    const stream = await upstream.text();
+    expect(stream).toContain('Scripted ');
+    expect(stream).toContain('answer');
+
+    const requests = (await (await fetch(`${control.url}/fakes/openai/requests`)).json()) as { body: { model: string } }[];
+    expect(requests.at(-1)?.body.model).toBe('gpt-4o-mini');
+  });
+
+  it('refuses a reply script that is not an object', async () => {
+    const refused = await fetch(`${control.url}/fakes/openai/enqueue`, { method: 'POST', body: '"just text"' });
+    expect(refused.status).toBe(400);
+  });
 });

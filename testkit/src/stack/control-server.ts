@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FakeReply } from '../fakes/fake-server.ts';
 import type { StackPeers } from './peers.ts';
 
 export interface ControlServer {
@@ -15,7 +16,7 @@ const maxBodyBytes = 1024 * 1024;
  * (Playwright workers):
  * - `GET /mail?to=<address>[&timeoutMs=N]` → the oldest mail to that address not yet returned,
  *   waiting for it (404 when none arrives in time);
- * - `POST /fakes/<name>/enqueue` with the fake's reply script as JSON → 204;
+ * - `POST /fakes/<name>/enqueue` with a `FakeReply` or an array of them as JSON → 204;
  * - `GET /fakes/<name>/requests` → what the fake has received;
  * - `GET /fakes` → `{<name>: url}`; `GET /health` → `{status: 'ok', app}`.
  */
@@ -50,11 +51,12 @@ async function route(peers: StackPeers, appUrl: string, req: IncomingMessage, re
     const fake = peers.fakes.get(name);
     if (!fake) return send(res, 404, { error: `no fake named ${name}`, fakes: [...peers.fakes.keys()] });
     if (req.method === 'POST' && action === 'enqueue') {
-      try {
-        fake.enqueue(await readJson(req));
-      } catch (error) {
-        return send(res, 400, { error: (error as Error).message });
+      const script = await readJson(req).catch(() => undefined);
+      const replies = Array.isArray(script) ? script : [script];
+      if (!replies.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+        return send(res, 400, { error: 'the body must be a reply object (FakeReply) or an array of them' });
       }
+      fake.enqueue(...(replies as FakeReply[]));
       return send(res, 204);
     }
     if (req.method === 'GET' && action === 'requests') return send(res, 200, fake.requests());
