@@ -8,6 +8,7 @@ import { healthRoutes } from '../routes/health/health.route.ts';
 import { oauthRoutes } from '../routes/oauth/oauth.route.ts';
 import { convosRoutes } from '../routes/convos/convos.route.ts';
 import { messagesRoutes } from '../routes/messages/messages.route.ts';
+import { askRoutes } from '../routes/ask/ask.route.ts';
 import { authRoutes } from '../routes/auth/auth.route.ts';
 import { passwordResetRoutes } from '../routes/auth/password-reset.route.ts';
 import { userRoutes } from '../routes/user/user.route.ts';
@@ -22,7 +23,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);

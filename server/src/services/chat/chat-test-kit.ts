@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessageEvent, Message } from '@parley/core';
+import type { ChatMessageEvent, DeltaEvent, FinalEvent, Message } from '@parley/core';
+import { startOpenAIFake } from '@parley/testkit';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { DatabaseKind } from '../../test/databases.ts';
 import { registerUser } from '../auth/account-service.ts';
@@ -72,6 +73,23 @@ function parseBlock(block: string): SseFrame | undefined {
   return { event, id, data: JSON.parse(data.join('\n')) };
 }
 
+/** Reads an SSE body in the background so a test can act mid-stream (abort, disconnect). */
+export function collectSse(response: Response) {
+  const frames: SseFrame[] = [];
+  const done = readSse(response, (frame) => frames.push(frame));
+  return {
+    frames,
+    done,
+    async until(check: (frames: SseFrame[]) => boolean, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!check(frames)) {
+        if (Date.now() > deadline) throw new Error(`SSE condition not met; got ${JSON.stringify(frames)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}
+
 export const messageData = (frame: SseFrame) => frame.data as ChatMessageEvent;
 export const errorData = (frame: SseFrame) => frame.data as Message;
 
@@ -79,3 +97,37 @@ export const errorData = (frame: SseFrame) => frame.data as Message;
 export async function json<T>(response: Response | Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;
 }
+
+/** An app wired to a fake OpenAI upstream (key `sk-test`), plus helpers to ask and read. */
+export async function startChatStack(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const upstream = await startOpenAIFake();
+  const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, ...env });
+  const post = (who: { headers: Record<string, string> }, path: string, body: unknown, signal?: AbortSignal) =>
+    fetch(`${t.url}${path}`, { method: 'POST', headers: who.headers, body: JSON.stringify(body), signal });
+  return {
+    t,
+    upstream,
+    post,
+    /** Sends an ask to openAI and reads the whole stream. */
+    async ask(who: { headers: Record<string, string> }, body: Record<string, unknown>, path = '/api/ask/openAI') {
+      const response = await post(who, path, { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, ...body });
+      return { response, frames: response.ok ? await readSse(response) : [] };
+    },
+    get: (who: { headers: Record<string, string> }, path: string) => fetch(`${t.url}${path}`, { headers: who.headers }),
+    async close() {
+      await t.close();
+      await upstream.close();
+    },
+  };
+}
+
+export type ChatStack = Awaited<ReturnType<typeof startChatStack>>;
+
+/** The final event of a finished stream. */
+export function finalOf(frames: SseFrame[]): FinalEvent {
+  const last = frames.at(-1);
+  if (last?.event !== 'message' || !(last.data as FinalEvent).final) throw new Error(`no final event: ${JSON.stringify(frames)}`);
+  return last.data as FinalEvent;
+}
+
+export const deltasOf = (frames: SseFrame[]) => frames.map((f) => f.data as DeltaEvent).filter((d) => d.message === true && 'seq' in d);

@@ -1,0 +1,112 @@
+import { parseChatErrorText, type AbortResponse, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { findMessage } from '../../services/messages/message-store.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+
+type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
+const open = (s: ChatStack, who: Who, body: Record<string, unknown>, signal?: AbortSignal) =>
+  s.post(who, '/api/ask/openAI', { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, ...body }, signal);
+
+describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
+  let s: ChatStack;
+  let alice: Who;
+  let bob: Who;
+
+  beforeAll(async () => {
+    s = await startChatStack(kind);
+    [alice, bob] = [await s.t.signUp(), await s.t.signUp()];
+  });
+  afterAll(() => s.close());
+
+  it('aborts mid-stream: the upstream call stops, the partial reply is saved cancelled and the stream ends with a final', async () => {
+    s.upstream.enqueue({ chunks: ['Hello ', 'wor'], hold: true });
+    const stream = collectSse(await open(s, alice, { text: 'Say hello', messageId: `ab-${kind}` }));
+    await stream.until((frames) => deltasOf(frames).length === 2);
+    const { conversationId } = stream.frames[0]!.data as CreatedEvent;
+    const upstreamIndex = s.upstream.requests.length - 1;
+
+    expect((await s.post(bob, '/api/ask/openAI/abort', { abortKey: conversationId })).status).toBe(404);
+    const res = await s.post(alice, '/api/ask/openAI/abort', { abortKey: conversationId, model: 'gpt-4o' });
+    expect(res.status).toBe(200);
+    const answer = await json<AbortResponse>(res);
+    expect(answer.requestMessage).toMatchObject({ messageId: `ab-${kind}`, text: 'Say hello' });
+    expect(answer.responseMessage).toMatchObject({ text: 'Hello wor', cancelled: true, unfinished: false, parentMessageId: `ab-${kind}` });
+    expect(answer.conversation).toMatchObject({ conversationId, title: 'Say hello' });
+
+    await stream.done;
+    expect(finalOf(stream.frames).responseMessage).toEqual(answer.responseMessage);
+    await s.upstream.waitForDisconnect(upstreamIndex);
+    expect(await findMessage(s.t.ctx.db, alice.userId, answer.responseMessage.messageId)).toMatchObject({ cancelled: true, text: 'Hello wor' });
+  });
+
+  it('answers 404 when there is nothing to abort', async () => {
+    const res = await s.post(alice, '/api/ask/openAI/abort', { abortKey: 'no-such-stream' });
+    expect(res.status).toBe(404);
+    expect((await s.post(alice, '/api/ask/openAI/abort', {})).status).toBe(400);
+  });
+
+  it('resumes a dropped stream after the last seen seq and delivers the rest', async () => {
+    s.upstream.enqueue({ chunks: ['one ', 'two ', 'three ', 'four ', 'five'], delayMs: 120 });
+    const dropped = new AbortController();
+    const first = collectSse(await open(s, alice, { text: 'Count to five' }, dropped.signal));
+    first.done.catch(() => undefined);
+    await first.until((frames) => deltasOf(frames).length === 2);
+    dropped.abort();
+    const { streamId } = first.frames[0]!.data as CreatedEvent;
+
+    expect((await s.get(bob, `/api/ask/stream/${streamId}?after=2`)).status).toBe(404);
+    const resumed = await readSse(await s.get(alice, `/api/ask/stream/${streamId}?after=2`));
+    expect(resumed[0]!.id).toBe('3');
+    const text = deltasOf(first.frames.slice(0, 3)).concat(deltasOf(resumed)).map((d) => d.delta).join('');
+    expect(text).toBe('one two three four five');
+    expect(finalOf(resumed).responseMessage.text).toBe('one two three four five');
+
+    const replay = await readSse(await s.get(alice, `/api/ask/stream/${streamId}`));
+    expect(replay.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+  });
+
+  it('saves the growing reply as unfinished at least every second during a slow stream', async () => {
+    s.upstream.enqueue({ chunks: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], delayMs: 300 });
+    const stream = collectSse(await open(s, alice, { text: 'Slowly', messageId: `slow-${kind}` }));
+    await stream.until((frames) => deltasOf(frames).length >= 3);
+    await new Promise((r) => setTimeout(r, 1100));
+    const partial = await findMessage(s.t.ctx.db, alice.userId, `slow-${kind}_`);
+    expect(partial).toMatchObject({ unfinished: true, parentMessageId: `slow-${kind}` });
+    expect(partial!.text.length).toBeGreaterThanOrEqual(3);
+    expect(partial!.text.length).toBeLessThan(8);
+    await stream.done;
+    expect(await findMessage(s.t.ctx.db, alice.userId, `slow-${kind}_`)).toBeUndefined();
+    expect(finalOf(stream.frames).responseMessage.text).toBe('abcdefgh');
+  });
+
+  it('refuses a third live stream with a concurrent error event, then frees the slots', async () => {
+    s.upstream.enqueue({ chunks: ['x'], hold: true }, { chunks: ['y'], hold: true });
+    const one = collectSse(await open(s, alice, { text: 'first' }));
+    const two = collectSse(await open(s, alice, { text: 'second' }));
+    await one.until((f) => deltasOf(f).length === 1);
+    await two.until((f) => deltasOf(f).length === 1);
+
+    const refused = await readSse(await open(s, alice, { text: 'third', messageId: `third-${kind}` }));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.event).toBe('error');
+    expect(parseChatErrorText((refused[0]!.data as Message).text)).toMatchObject({ kind: 'concurrent', limit: 2 });
+    expect(await findMessage(s.t.ctx.db, alice.userId, `third-${kind}`)).toBeUndefined();
+
+    const bobs = await s.ask(bob, { text: 'other users are not limited by alice' });
+    expect(finalOf(bobs.frames).responseMessage.error).toBe(false);
+
+    for (const stream of [one, two]) {
+      const { streamId } = stream.frames[0]!.data as CreatedEvent;
+      expect((await s.post(alice, '/api/ask/openAI/abort', { abortKey: streamId })).status).toBe(200);
+      await stream.done;
+    }
+    expect(await s.t.ctx.streams.liveCount(alice.userId)).toBe(0);
+  });
+
+  it('answers 404 for resuming an unknown stream', async () => {
+    const res = await s.get(alice, '/api/ask/stream/unknown');
+    expect(res.status).toBe(404);
+    expect((await json<ApiErrorBody>(res)).error).toBe('not_found');
+  });
+});

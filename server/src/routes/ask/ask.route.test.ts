@@ -1,0 +1,134 @@
+import { parseChatErrorText, ROOT_PARENT_ID, type ApiErrorBody, type ConversationPage, type CreatedEvent, type Message } from '@parley/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { findMessage, listMessages } from '../../services/messages/message-store.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+
+type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
+type Turn = { role: string; content: unknown };
+const upstreamTurns = (s: ChatStack, index: number) => (s.upstream.requests[index]!.body as { messages: Turn[] }).messages;
+
+describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
+  let s: ChatStack;
+  let alice: Who;
+  let bob: Who;
+
+  beforeAll(async () => {
+    s = await startChatStack(kind, { ANTHROPIC_API_KEY: 'user_provided' });
+    [alice, bob] = [await s.t.signUp(), await s.t.signUp()];
+  });
+  afterAll(() => s.close());
+
+  it('streams created, numbered deltas and a final event, saving both messages and a generated title', async () => {
+    s.upstream.enqueue({ chunks: ['Paris ', 'is ', 'lovely.'], usage: { promptTokens: 9, completionTokens: 3 } }, { chunks: ['"Weekend in Paris"'] });
+    const before = s.upstream.requests.length;
+    const { response, frames } = await s.ask(alice, { text: '  Plan a weekend in Paris ', messageId: `m-${kind}-1`, temperature: 0.7 });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    const created = frames[0]!.data as CreatedEvent;
+    expect(created).toMatchObject({ created: true, message: { messageId: `m-${kind}-1`, text: 'Plan a weekend in Paris', isCreatedByUser: true, parentMessageId: ROOT_PARENT_ID } });
+    expect(deltasOf(frames).map((d) => [d.seq, d.delta])).toEqual([
+      [1, 'Paris '],
+      [2, 'is '],
+      [3, 'lovely.'],
+    ]);
+    expect(frames.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4']);
+
+    const final = finalOf(frames);
+    expect(final.title).toBe('Weekend in Paris');
+    expect(final.conversation).toMatchObject({ conversationId: created.conversationId, title: 'Weekend in Paris', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.7 });
+    expect(final.requestMessage.messageId).toBe(`m-${kind}-1`);
+    expect(final.responseMessage).toMatchObject({ text: 'Paris is lovely.', parentMessageId: `m-${kind}-1`, unfinished: false, finish_reason: 'stop', tokenCount: 3, sender: 'ChatGPT' });
+    expect(final.responseMessage.messageId).not.toBe(`m-${kind}-1_`);
+
+    const stored = await listMessages(s.t.ctx.db, alice.userId, created.conversationId);
+    expect(stored.map((m) => [m.id, m.text, m.unfinished])).toEqual([
+      [`m-${kind}-1`, 'Plan a weekend in Paris', false],
+      [final.responseMessage.messageId, 'Paris is lovely.', false],
+    ]);
+    expect(s.upstream.requests.length - before).toBe(2);
+    expect(upstreamTurns(s, before).at(-1)).toEqual({ role: 'user', content: 'Plan a weekend in Paris' });
+    const list = await json<ConversationPage>(s.get(alice, '/api/convos'));
+    expect(list.conversations[0]?.title).toBe('Weekend in Paris');
+  });
+
+  it('sends the whole branch upstream on a follow-up and does not rename the conversation again', async () => {
+    const first = await s.ask(alice, { text: 'Name a color' });
+    const { conversationId } = first.frames[0]!.data as CreatedEvent;
+    const reply = finalOf(first.frames).responseMessage;
+    s.upstream.enqueue({ chunks: ['Blue again.'] });
+    const before = s.upstream.requests.length;
+    const second = await s.ask(alice, { text: 'Another one', conversationId, parentMessageId: reply.messageId });
+    expect(finalOf(second.frames).title).toBeUndefined();
+    expect(s.upstream.requests.length - before).toBe(1);
+    expect(upstreamTurns(s, before)).toEqual([
+      { role: 'user', content: 'Name a color' },
+      { role: 'assistant', content: reply.text },
+      { role: 'user', content: 'Another one' },
+    ]);
+  });
+
+  it('falls back to the first words of the question when the title call fails', async () => {
+    s.upstream.enqueue({ chunks: ['Sure.'] }, { status: 500 });
+    const { frames } = await s.ask(alice, { text: 'Explain quantum tunnelling to a curious ten year old please' });
+    expect(finalOf(frames).title).toBe('Explain quantum tunnelling to a curious');
+  });
+
+  it('refuses an unknown endpoint with 400 "Unknown endpoint"', async () => {
+    const res = await s.post(alice, '/api/ask/notAnEndpoint', { text: 'hi', endpoint: 'x', model: 'm' });
+    expect(res.status).toBe(400);
+    expect(await json<ApiErrorBody>(res)).toMatchObject({ error: 'unknown_endpoint', message: 'Unknown endpoint' });
+  });
+
+  it('refuses an endpoint that has no server key configured, and a user_provided one with no_user_key', async () => {
+    const disabled = await s.post(alice, '/api/ask/google', { text: 'hi', endpoint: 'google', model: 'chat-bison' });
+    expect((await json<ApiErrorBody>(disabled)).error).toBe('unknown_endpoint');
+    const userKey = await s.post(alice, '/api/ask/anthropic', { text: 'hi', endpoint: 'anthropic', model: 'claude-2' });
+    expect(userKey.status).toBe(400);
+    expect((await json<ApiErrorBody>(userKey)).error).toBe('no_user_key');
+  });
+
+  it('validates the body: blank text, missing model, out-of-range options', async () => {
+    for (const body of [{ text: '   ', model: 'gpt-4o' }, { text: 'hi' }, { text: 'hi', model: 'gpt-4o', temperature: 9 }]) {
+      const res = await s.post(alice, '/api/ask/openAI', { endpoint: 'openAI', ...body });
+      expect(res.status).toBe(400);
+      expect((await json<ApiErrorBody>(res)).error).toBe('validation');
+    }
+  });
+
+  it('answers 404 for another user’s conversation and stores nothing in it', async () => {
+    const mine = await s.ask(alice, { text: 'private' });
+    const { conversationId } = mine.frames[0]!.data as CreatedEvent;
+    const res = await s.post(bob, '/api/ask/openAI', { text: 'sneak', endpoint: 'openAI', model: 'gpt-4o', conversationId });
+    expect(res.status).toBe(404);
+    expect((await listMessages(s.t.ctx.db, alice.userId, conversationId)).map((m) => m.text)).not.toContain('sneak');
+  });
+
+  it('requires a signed-in user', async () => {
+    const res = await fetch(`${s.t.url}/api/ask/openAI`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('turns an upstream 401 into an invalid_api_key error event and keeps both messages', async () => {
+    s.upstream.enqueue({ status: 401 });
+    const { frames } = await s.ask(alice, { text: 'will fail', messageId: `m-${kind}-401` });
+    const created = frames[0]!.data as CreatedEvent;
+    const last = frames.at(-1)!;
+    expect(last.event).toBe('error');
+    const error = last.data as Message;
+    expect(error).toMatchObject({ error: true, parentMessageId: `m-${kind}-401`, conversationId: created.conversationId });
+    expect(parseChatErrorText(error.text)?.kind).toBe('invalid_api_key');
+    expect(await findMessage(s.t.ctx.db, alice.userId, `m-${kind}-401`)).toMatchObject({ text: 'will fail' });
+    expect(await findMessage(s.t.ctx.db, alice.userId, error.messageId)).toMatchObject({ error: true, text: error.text, unfinished: false });
+  });
+
+  it('turns an exhausted upstream quota into insufficient_quota', async () => {
+    s.upstream.enqueue({ status: 429, quota: true });
+    const { frames } = await s.ask(alice, { text: 'no money' });
+    expect(frames.at(-1)!.event).toBe('error');
+    expect(parseChatErrorText((frames.at(-1)!.data as Message).text)?.kind).toBe('insufficient_quota');
+  });
+});

@@ -1,0 +1,37 @@
+import type { AbortResponse, FinalEvent } from '@parley/core';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import type { StreamFrame } from '../../streams/stream-registry.ts';
+
+/** How long an abort waits for the instance running the stream to save and close it. */
+export const ABORT_WAIT_MS = 10_000;
+
+/**
+ * Stops the user's stream (by stream id or conversation id) from any instance and answers with
+ * what the stream's own final frame carries: the request, the cancelled reply and the
+ * conversation. An abort after the reply finished answers the finished reply.
+ */
+export async function abortExchange(ctx: AppContext, userId: string, abortKey: string, waitMs = ABORT_WAIT_MS): Promise<AbortResponse> {
+  const info = await ctx.streams.find(userId, abortKey);
+  if (!info) throw new AppError('not_found', 'No stream to abort.');
+  let resolveLast!: (frame: StreamFrame) => void;
+  const last = new Promise<StreamFrame>((resolve) => (resolveLast = resolve));
+  const subscription = await ctx.streams.subscribe(info.streamId, -1, (frame) => {
+    if (frame.last) resolveLast(frame);
+  });
+  if (!subscription) throw new AppError('not_found', 'No stream to abort.');
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await ctx.streams.requestAbort(info.streamId);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AppError('not_found', 'The stream did not stop in time.')), waitMs);
+    });
+    const frame = await Promise.race([last, timeout]);
+    if (frame.event !== 'message' || !(frame.data as FinalEvent).final) throw new AppError('not_found', 'The stream ended with an error.');
+    const { requestMessage, responseMessage, conversation } = frame.data as FinalEvent;
+    return { requestMessage, responseMessage, conversation };
+  } finally {
+    clearTimeout(timer);
+    subscription.close();
+  }
+}

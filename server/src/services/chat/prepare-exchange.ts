@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import {
+  askControlFields,
+  branchTo,
+  endpointOptionsSchemas,
+  placeholderResponseId,
+  ROOT_PARENT_ID,
+  senderName,
+  supportsContinue,
+  type AskRequest,
+  type EndpointName,
+} from '@parley/core';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { getProvider } from '../../providers/registry.ts';
+import type { ChatProvider, ChatTurn } from '../../providers/types.ts';
+import { findConversation } from '../conversations/conversation-store.ts';
+import type { ConversationRow } from '../conversations/present-conversation.ts';
+import { listMessages } from '../messages/message-store.ts';
+import type { MessageRow } from '../messages/present-message.ts';
+import { buildTurns } from './build-turns.ts';
+import { resolveCredentials, type Credentials } from './credentials.ts';
+
+export type ExchangeMode = 'new' | 'regenerate' | 'continue';
+
+/** Everything decided before anything is written: who asks, in which conversation, what is sent upstream. */
+export interface Exchange {
+  mode: ExchangeMode;
+  userId: string;
+  endpoint: EndpointName;
+  model: string;
+  options: Record<string, unknown>;
+  credentials: Credentials;
+  provider: ChatProvider;
+  conversationId: string;
+  /** Undefined for a conversation this exchange creates. */
+  conversation?: ConversationRow;
+  /** The user message: to be saved (`new`) or already stored (`regenerate`, `continue`). */
+  userMessage: MessageRow | NewUserMessage;
+  /** The id the reply streams under: `<request>_`, or the continued reply's own id. */
+  replyId: string;
+  /** The continued reply, when continuing or editing one. */
+  continued?: { row: MessageRow; prefix: string; isEdited: boolean };
+  sender: string;
+  turns: ChatTurn[];
+}
+
+export interface NewUserMessage {
+  id: string;
+  parentMessageId: string;
+  text: string;
+  isEdited: boolean;
+}
+
+export const isStored = (message: Exchange['userMessage']): message is MessageRow => 'userId' in message;
+
+function endpointOptions(endpoint: EndpointName, body: AskRequest): Record<string, unknown> {
+  const extra: Record<string, unknown> = { ...body };
+  for (const key of askControlFields) delete extra[key];
+  const { model: _model, ...options } = endpointOptionsSchemas[endpoint].parse(extra) as Record<string, unknown>;
+  return options;
+}
+
+const notFound = (what: string) => new AppError('not_found', `${what} not found.`);
+
+/**
+ * Validates an ask against the caller's data and works out the exchange. Throws before the
+ * stream opens (404 for another user's conversation, 400 for a bad request), writes nothing.
+ */
+export async function prepareExchange(
+  ctx: AppContext,
+  userId: string,
+  endpoint: EndpointName,
+  body: AskRequest,
+  route: 'ask' | 'edit',
+): Promise<Exchange> {
+  if (body.isContinued && !supportsContinue(endpoint)) throw new AppError('validation', 'This endpoint cannot continue a reply.');
+  const options = endpointOptions(endpoint, body);
+  const provider = getProvider(endpoint);
+  const credentials = resolveCredentials(ctx.env, endpoint);
+  const base = { userId, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
+
+  if (!body.conversationId) {
+    const id = body.messageId ?? randomUUID();
+    return {
+      ...base,
+      mode: 'new',
+      conversationId: randomUUID(),
+      userMessage: { id, parentMessageId: ROOT_PARENT_ID, text: body.text, isEdited: false },
+      replyId: placeholderResponseId(id),
+      turns: [{ role: 'user', content: body.text }],
+    };
+  }
+
+  const conversation = await findConversation(ctx.db, userId, body.conversationId);
+  if (!conversation) throw notFound('Conversation');
+  const messages = await listMessages(ctx.db, userId, conversation.id);
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const linked = messages.map((row) => ({ row, messageId: row.id, parentMessageId: row.parentMessageId }));
+  const branchOf = (leafId: string) => branchTo(linked, leafId).map((link) => link.row);
+  const shared = { ...base, conversationId: conversation.id, conversation };
+
+  if (body.isContinued) {
+    const row = byId.get(body.responseMessageId!);
+    const parent = row && byId.get(row.parentMessageId);
+    if (!row || row.isCreatedByUser || !parent) throw notFound('Reply');
+    const prefix = body.generation ?? row.text;
+    return {
+      ...shared,
+      mode: 'continue',
+      userMessage: parent,
+      replyId: row.id,
+      continued: { row, prefix, isEdited: row.isEdited || (route === 'edit' && prefix !== row.text) },
+      turns: buildTurns(branchOf(parent.id)).concat({ role: 'assistant', content: prefix }),
+    };
+  }
+
+  const regenerateOf = body.overrideParentMessageId ?? (body.isRegenerate ? (body.messageId ?? body.parentMessageId) : undefined);
+  if (regenerateOf) {
+    const userMessage = byId.get(regenerateOf);
+    if (!userMessage?.isCreatedByUser) throw notFound('Message');
+    return {
+      ...shared,
+      mode: 'regenerate',
+      userMessage,
+      replyId: placeholderResponseId(userMessage.id),
+      turns: buildTurns(branchOf(userMessage.id)),
+    };
+  }
+
+  const parentId = body.parentMessageId;
+  if (parentId !== ROOT_PARENT_ID && !byId.has(parentId)) throw notFound('Parent message');
+  const id = body.messageId ?? randomUUID();
+  if (byId.has(id)) throw new AppError('validation', 'This message id is already used.');
+  const branch = parentId === ROOT_PARENT_ID ? [] : branchOf(parentId);
+  return {
+    ...shared,
+    mode: 'new',
+    userMessage: { id, parentMessageId: parentId, text: body.text, isEdited: route === 'edit' },
+    replyId: placeholderResponseId(id),
+    turns: buildTurns(branch).concat({ role: 'user', content: body.text }),
+  };
+}
