@@ -8,6 +8,7 @@ const providerUsers = [
   { id: '501', name: 'Nova Social', email: 'nova@example.com', avatar: 'https://img.example/nova.png' },
   { id: '502', name: 'Local Twin', email: 'twin@example.com' },
   { id: '503', name: 'Unverified Twin', email: 'claimed@example.com', emailVerified: false, emailPublic: false },
+  { id: '504', name: 'Banned', email: 'banned@example.com' },
 ];
 
 function providerEnv(fake: FakeOAuthServer, provider: FakeOAuthProvider, secret = 'fake-secret') {
@@ -101,6 +102,17 @@ describe.each(testDatabaseKinds)('OAuth2 social login on %s', (kind) => {
     const { landedAt } = await signIn(parley, 'github', '503');
     expect(landedAt).toBe('/login?error=social_login_failed');
     expect(await parley.userByEmail('claimed@example.com')).toMatchObject({ provider: 'local', providerId: null });
+  });
+
+  it('sends a banned user back to the login page without a session', async () => {
+    await parley.test.ctx.db
+      .insert(users)
+      .values({ name: 'Banned', email: 'banned@example.com', provider: 'google', providerId: '504', bannedUntil: new Date(Date.now() + 3_600_000) });
+    const browser = createHeadlessBrowser();
+    const consent = await browser.navigate(`${parley.url}/oauth/google`);
+    const done = await browser.submitForm(consent, { user: '504' }, { button: { name: 'decision', value: 'allow' }, stopAt: atSpaPage(parley) });
+    expect(landing(parley, done)).toBe('/login?error=banned');
+    expect(browser.cookie('127.0.0.1', 'token')).toBeUndefined();
   });
 
   it('fails the login when the user denies access at the provider', async () => {
