@@ -33,7 +33,13 @@ export function createServiceAccount(tokenUri: string): FakeServiceAccount {
   };
 }
 
-const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decode = (part: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
 
 /**
  * Checks a JWT-bearer assertion the way Google's token endpoint does: RS256 signature by the
