@@ -1,0 +1,46 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStreamRegistry } from './memory-registry.ts';
+import { openEventStream, pipeStream } from './sse.ts';
+
+describe('pipeStream', () => {
+  const registry = createMemoryStreamRegistry();
+  let app: FastifyInstance;
+  let url: string;
+
+  beforeAll(async () => {
+    app = Fastify();
+    app.get('/stream/:id', async (request, reply) => {
+      const { id } = request.params as { id: string };
+      openEventStream(reply);
+      await pipeStream(reply, registry, id, Number((request.query as { after?: string }).after ?? -1), 40);
+    });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await registry.close();
+  });
+
+  it('sends SSE headers, pings while idle, frames with ids, and ends after the last frame', async () => {
+    await registry.create({ streamId: 's1', userId: 'u', conversationId: 'c' }, 5);
+    await registry.append('s1', { event: 'message', data: { created: true } });
+    const response = await fetch(`${url}/stream/s1`);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    setTimeout(() => void registry.append('s1', { event: 'error', data: { error: true, text: '{"type":"x"}' }, last: true }), 150);
+    const body = await response.text();
+    expect(body.startsWith('event: message\nid: 0\ndata: {"created":true}\n\n')).toBe(true);
+    expect(body).toContain(': ping\n\n');
+    expect(body.endsWith('event: error\nid: 1\ndata: {"error":true,"text":"{\\"type\\":\\"x\\"}"}\n\n')).toBe(true);
+  });
+
+  it('replays only the frames after `after` for an ended stream and closes at once', async () => {
+    await registry.create({ streamId: 's2', userId: 'u', conversationId: 'c2' }, 5);
+    for (const delta of ['a', 'b']) await registry.append('s2', { event: 'message', data: { delta } });
+    await registry.append('s2', { event: 'message', data: { final: true }, last: true });
+    const body = await (await fetch(`${url}/stream/s2?after=0`)).text();
+    expect(body).toBe('event: message\nid: 1\ndata: {"delta":"b"}\n\nevent: message\nid: 2\ndata: {"final":true}\n\n');
+  });
+});
