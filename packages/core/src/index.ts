@@ -12,3 +12,6 @@ export * from './chat/events.ts';
 export * from './chat/chat-error.ts';
 export * from './chat/tree.ts';
 export * from './endpoints/index.ts';
+export * from './keys/index.ts';
+export * from './presets/index.ts';
+export * from './search/index.ts';

@@ -1,0 +1,2 @@
+export * from './key-files.ts';
+export * from './user-key.ts';
