@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { defaultModelFor, ROOT_PARENT_ID, type EndpointName } from '@parley/core';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
 import { repoRoot } from './parley-process.ts';
@@ -24,8 +25,23 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
   return false;
 }
 
+async function ask(url: string, token: string, endpoint: EndpointName): Promise<string> {
+  const response = await fetch(`${url}/api/ask/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      text: 'hello',
+      conversationId: null,
+      parentMessageId: ROOT_PARENT_ID,
+      endpoint,
+      model: defaultModelFor(endpoint),
+    }),
+  });
+  return response.text();
+}
+
 describe('startStack', () => {
-  it('runs Parley wired to the peers and leaves nothing behind when stopped', { timeout: 90_000 }, async () => {
+  it('runs Parley wired to the peers (mail, social login, every provider fake) and leaves nothing behind when stopped', { timeout: 90_000 }, async () => {
     const stack = await startStack({ port: await freePort(), env: { APP_TITLE: 'Stack Test' }, output: quiet });
     try {
       const config = (await (await fetch(`${stack.url}/api/config`)).json()) as Record<string, unknown>;
@@ -37,6 +53,19 @@ describe('startStack', () => {
         serverDomain: stack.url,
       });
       expect((await fetch(`${stack.controlUrl}/health`)).status).toBe(200);
+
+      const registered = await fetch(`${stack.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Stack Tester', email: 'stack@example.com', password: 'stack-pass', confirm_password: 'stack-pass' }),
+      });
+      const { token } = (await registered.json()) as { token: string };
+      for (const fake of stack.peers.fakes.values()) {
+        fake.enqueue({ chunks: [`scripted by the ${fake.name} fake`] });
+        const events = await ask(stack.url, token, fake.endpoint);
+        expect(events, fake.name).toContain(`"delta":"scripted by the ${fake.name} fake"`);
+        expect(fake.requests().some((r) => JSON.stringify(r.body).includes('hello')), fake.name).toBe(true);
+      }
     } finally {
       await stack.stop();
     }
