@@ -1,3 +1,10 @@
+/**
+ * The browser journeys. `npm run test:e2e` builds the web app, then runs every spec against one
+ * testkit stack (testkit/src/stack) that Playwright starts and stops. One spec, after a build:
+ * `npx playwright test -c e2e/playwright.config.ts auth-login` (add `--project mobile` for
+ * `*.mobile.spec.ts`). A stack already listening on the ports is reused outside CI, e.g. one left
+ * running with `node --import tsx testkit/src/stack/cli.ts --port 3190 --control 3191`.
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
