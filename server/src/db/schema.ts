@@ -115,7 +115,10 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('messages_user_idx').on(t.userId),
+    // Search and per-user listings walk one user's messages newest first.
+    index('messages_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Substring search of 3+ characters; shorter (CJK) queries use the per-user index instead.
+    index('messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],
 );
 
