@@ -54,7 +54,11 @@ export function SocialButtons({ config }: { config: StartupConfig }) {
       </div>
       <div className="flex flex-col gap-2.5">
         {providers.map((provider) => {
-          const label = provider === 'openid' ? config.openidLabel || t('auth.social.openid_default') : providerNames[provider];
+          // The OpenID label is the whole button text, set by the operator (OPENID_BUTTON_LABEL).
+          const text =
+            provider === 'openid'
+              ? config.openidLabel || t('auth.social.continue_with', { provider: t('auth.social.openid_default') })
+              : t('auth.social.continue_with', { provider: providerNames[provider] });
           const icon =
             provider === 'openid' ? (
               config.openidImageUrl ? (
@@ -73,7 +77,7 @@ export function SocialButtons({ config }: { config: StartupConfig }) {
               className={buttonClasses('secondary', 'md', 'w-full')}
             >
               {icon}
-              <span>{t('auth.social.continue_with', { provider: label })}</span>
+              <span>{text}</span>
             </a>
           );
         })}
