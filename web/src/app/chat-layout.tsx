@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './use-document-title.ts';
+import { ConversationSidebar } from '../features/conversations/conversation-sidebar.tsx';
 import { useChatTitleStore } from '../features/nav/chat-title.ts';
 import { DesktopNavToggle } from '../features/nav/desktop-nav-toggle.tsx';
 import { MobileTopBar } from '../features/nav/mobile-top-bar.tsx';
@@ -10,7 +11,7 @@ import { useIsMobile } from '../features/nav/use-is-mobile.ts';
 import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
 
 export interface ChatLayoutProps {
-  /** Slot: the sidebar body (conversation list, search box, paginator). */
+  /** Slot: the sidebar body; the conversation list (with its paginator) unless another is given. */
   sidebar?: ReactNode;
 }
 
@@ -27,7 +28,7 @@ export function ChatLayout({ sidebar }: ChatLayoutProps) {
 
   return (
     <div className="flex h-dvh w-full overflow-hidden bg-white dark:bg-neutral-900">
-      <Nav isMobile={isMobile}>{sidebar}</Nav>
+      <Nav isMobile={isMobile}>{sidebar ?? <ConversationSidebar />}</Nav>
       <div className="relative flex min-w-0 flex-1 flex-col">
         {isMobile ? <MobileTopBar title={title} /> : <DesktopNavToggle />}
         <main className="relative min-h-0 flex-1 overflow-hidden">

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseSseChunk, readSse, type SseFrame } from './sse-reader.ts';
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+async function collect(chunks: string[]): Promise<SseFrame[]> {
+  const frames: SseFrame[] = [];
+  for await (const frame of readSse(streamOf(chunks))) frames.push(frame);
+  return frames;
+}
+
+describe('parseSseChunk (the chat stream framing)', () => {
+  it('separates frames at blank lines and keeps the unfinished tail', () => {
+    const { frames, rest } = parseSseChunk('event: message\nid: 1\ndata: {"a":1}\n\nevent: mess');
+    expect(frames).toEqual([{ event: 'message', id: '1', data: '{"a":1}' }]);
+    expect(rest).toBe('event: mess');
+  });
+
+  it('skips ping comments and joins multi-line data', () => {
+    const { frames } = parseSseChunk(': ping\n\ndata: one\ndata: two\n\n');
+    expect(frames).toEqual([{ event: 'message', id: null, data: 'one\ntwo' }]);
+  });
+
+  it('reads CRLF line endings like LF', () => {
+    const { frames } = parseSseChunk('event: error\r\ndata: x\r\n\r\n');
+    expect(frames).toEqual([{ event: 'error', id: null, data: 'x' }]);
+  });
+});
+
+describe('readSse', () => {
+  it('reassembles frames split across network chunks, including a split multi-byte character', async () => {
+    const text = 'event: message\ndata: {"delta":"你好"}\n\n';
+    const bytes = new TextEncoder().encode(text);
+    const cut = text.indexOf('你') + 4;
+    const decoder = new TextDecoder();
+    const first = decoder.decode(bytes.slice(0, cut));
+    const frames: SseFrame[] = [];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, cut));
+        controller.enqueue(bytes.slice(cut));
+        controller.close();
+      },
+    });
+    for await (const frame of readSse(stream)) frames.push(frame);
+    expect(first.length).toBeGreaterThan(0);
+    expect(frames.map((f) => JSON.parse(f.data))).toEqual([{ delta: '你好' }]);
+  });
+
+  it('delivers a last frame that ends without its blank line', async () => {
+    expect(await collect(['data: 1\n\n', 'event: error\ndata: 2'])).toEqual([
+      { event: 'message', id: null, data: '1' },
+      { event: 'error', id: null, data: '2' },
+    ]);
+  });
+});

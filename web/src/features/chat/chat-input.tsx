@@ -1,0 +1,99 @@
+import { ArrowUp, Square } from 'lucide-react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../components/ui/cn.ts';
+import { chatFlag } from './chat-settings.ts';
+import { useDraftStore } from './draft-store.ts';
+
+export interface ChatInputProps {
+  submitting: boolean;
+  /** The last reply is unfinished or failed: the user must edit or regenerate first. */
+  blocked: boolean;
+  onSend(text: string): void;
+  onStop(): void;
+}
+
+const MAX_HEIGHT = 220;
+
+/**
+ * The message box. Enter sends and Shift+Enter breaks the line, except while an IME is
+ * composing (Chinese, Japanese, Korean input) or when the enterToNewline setting is on.
+ */
+export function ChatInput({ submitting, blocked, onSend, onStop }: ChatInputProps) {
+  const { t } = useTranslation();
+  const text = useDraftStore((s) => s.text);
+  const filled = useDraftStore((s) => s.filled);
+  const setText = useDraftStore((s) => s.setText);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const area = ref.current;
+    if (!area) return;
+    area.style.height = 'auto';
+    area.style.height = `${Math.min(area.scrollHeight, MAX_HEIGHT)}px`;
+  }, [text]);
+
+  useEffect(() => {
+    if (filled > 0) ref.current?.focus();
+  }, [filled]);
+
+  const send = () => {
+    if (submitting || blocked || text.trim() === '') return;
+    onSend(text);
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (chatFlag('enterToNewline')) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <div
+      className={cn(
+        'flex items-end gap-2 rounded-3xl border bg-white p-2 pl-4 shadow-sm transition-colors dark:bg-neutral-850',
+        'border-neutral-300 focus-within:border-neutral-400 dark:border-neutral-700 dark:focus-within:border-neutral-500',
+        blocked && 'bg-neutral-50 dark:bg-neutral-900',
+      )}
+    >
+      <textarea
+        ref={ref}
+        rows={1}
+        value={text}
+        disabled={blocked}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={blocked ? t('chat.input.blocked') : t('chat.input.placeholder')}
+        aria-label={t('chat.input.label')}
+        data-testid="chat-input"
+        className="max-h-[220px] min-h-10 flex-1 resize-none bg-transparent py-2 text-[15px] leading-6 text-neutral-900 outline-none placeholder:text-neutral-400 disabled:cursor-not-allowed dark:text-neutral-100 dark:placeholder:text-neutral-500"
+      />
+      {submitting ? (
+        <button
+          type="button"
+          onClick={onStop}
+          data-testid="stop-button"
+          aria-label={t('chat.stop')}
+          title={t('chat.stop')}
+          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300"
+        >
+          <Square aria-hidden className="size-3.5 fill-current" />
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={send}
+          disabled={blocked || text.trim() === ''}
+          data-testid="send-button"
+          aria-label={t('chat.send')}
+          title={t('chat.send')}
+          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-emerald-600 text-white transition-colors hover:bg-emerald-700 disabled:cursor-not-allowed disabled:bg-neutral-200 disabled:text-neutral-400 dark:disabled:bg-neutral-700 dark:disabled:text-neutral-500"
+        >
+          <ArrowUp aria-hidden className="size-5" />
+        </button>
+      )}
+    </div>
+  );
+}

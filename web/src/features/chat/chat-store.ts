@@ -1,0 +1,95 @@
+import type { Conversation, EndpointName, Message } from '@parley/core';
+import { create } from 'zustand';
+import type { BranchChoice } from '../messages/visible-branch.ts';
+
+export interface ChatSetup {
+  endpoint: EndpointName;
+  model: string;
+}
+
+interface ChatState {
+  /** Bumped whenever another conversation is opened, so a stream never writes into the wrong one. */
+  session: number;
+  /** null while the conversation is new (unsaved). */
+  conversationId: string | null;
+  conversation: Conversation | null;
+  /** The whole tree, oldest first. */
+  messages: Message[];
+  choice: BranchChoice;
+  status: 'ready' | 'loading';
+  submitting: boolean;
+  /** Endpoint and model of the next message in a new conversation. */
+  setup: ChatSetup | null;
+}
+
+export const useChatStore = create<ChatState>()(() => ({
+  session: 0,
+  conversationId: null,
+  conversation: null,
+  messages: [],
+  choice: {},
+  status: 'ready',
+  submitting: false,
+  setup: null,
+}));
+
+const set = useChatStore.setState;
+const get = useChatStore.getState;
+
+/** Every state change of the open conversation goes through these. */
+export const chat = {
+  openNew() {
+    set((s) => ({ session: s.session + 1, conversationId: null, conversation: null, messages: [], choice: {}, status: 'ready', submitting: false }));
+  },
+  startLoading(conversationId: string): number {
+    set((s) => ({ session: s.session + 1, conversationId, conversation: null, messages: [], choice: {}, status: 'loading', submitting: false }));
+    return get().session;
+  },
+  loaded(session: number, conversation: Conversation, messages: Message[]) {
+    if (get().session !== session) return;
+    set({ conversation, messages, status: 'ready' });
+  },
+  /** A new conversation was saved by its first message: it keeps its thread under the new id. */
+  adopt(conversationId: string) {
+    set({ conversationId });
+  },
+  setSetup(setup: ChatSetup) {
+    set({ setup });
+  },
+  setConversation(conversation: Conversation) {
+    set({ conversation, conversationId: conversation.conversationId });
+  },
+  setModel(model: string) {
+    const { conversation } = get();
+    if (conversation) set({ conversation: { ...conversation, model } });
+  },
+  setSubmitting(submitting: boolean) {
+    set({ submitting });
+  },
+  choose(parentId: string, childId: string) {
+    set((s) => ({ choice: { ...s.choice, [parentId]: childId } }));
+  },
+  /** Inserts or replaces messages by id (replacing keeps the position), then points the branch at them. */
+  upsert(messages: Message[], follow = true) {
+    set((s) => {
+      const next = [...s.messages];
+      const choice = { ...s.choice };
+      for (const message of messages) {
+        const at = next.findIndex((m) => m.messageId === message.messageId);
+        if (at >= 0) next[at] = message;
+        else next.push(message);
+        if (follow) choice[message.parentMessageId] = message.messageId;
+      }
+      return { messages: next, choice };
+    });
+  },
+  /** Swaps a message for another with a different id (the placeholder for the saved reply). */
+  replace(oldId: string, message: Message) {
+    set((s) => {
+      const at = s.messages.findIndex((m) => m.messageId === oldId);
+      const rest = s.messages.filter((m) => m.messageId !== oldId && m.messageId !== message.messageId);
+      const next = at >= 0 ? [...rest.slice(0, at), message, ...rest.slice(at)] : [...rest, message];
+      return { messages: next, choice: { ...s.choice, [message.parentMessageId]: message.messageId } };
+    });
+  },
+};

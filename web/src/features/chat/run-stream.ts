@@ -1,0 +1,172 @@
+import {
+  abortResponseSchema,
+  chatErrorText,
+  chatMessageEventSchema,
+  isCreatedEvent,
+  isDeltaEvent,
+  type AbortResponse,
+  type Message,
+} from '@parley/core';
+import { isApiError } from '../../api/api-error.ts';
+import { apiFetch, apiJson } from '../../api/client.ts';
+import { readSse } from '../../api/sse-reader.ts';
+import { chat, useChatStore } from './chat-store.ts';
+import { errorMessageFrom } from './drafts.ts';
+import { streaming } from './streaming-store.ts';
+
+export interface StreamRequest {
+  route: 'ask' | 'edit';
+  endpoint: string;
+  body: Record<string, unknown>;
+  /** The user message the reply answers (already drawn). */
+  request: Message;
+  /** The reply drawn at once: a fresh placeholder, or the reply being continued. */
+  placeholder: Message;
+  /** Text the reply starts from (continue / edited reply). */
+  prefix?: string;
+}
+
+export interface StreamHooks {
+  /** A new conversation got its id: show it at /chat/:id. */
+  onConversationCreated(conversationId: string): void;
+  /** The reply ended (final, abort answer or error): the list may have a new title or order. */
+  onSettled(firstMessage: boolean): void;
+}
+
+interface ActiveStream {
+  session: number;
+  endpoint: string;
+  controller: AbortController;
+  abortKey: string | null;
+  stopRequested: boolean;
+  settled: boolean;
+  request: Message;
+  placeholder: Message;
+  firstMessage: boolean;
+  hooks: StreamHooks;
+}
+
+let active: ActiveStream | null = null;
+
+const current = (stream: ActiveStream) => useChatStore.getState().session === stream.session;
+
+function settle(stream: ActiveStream, apply: () => void) {
+  if (stream.settled) return;
+  stream.settled = true;
+  if (current(stream)) apply();
+  if (active === stream) {
+    streaming.stop();
+    chat.setSubmitting(false);
+    active = null;
+  }
+  stream.hooks.onSettled(stream.firstMessage);
+}
+
+function applyFinal(stream: ActiveStream, final: AbortResponse & { title?: string }) {
+  settle(stream, () => {
+    const conversation = final.title ? { ...final.conversation, title: final.title } : final.conversation;
+    chat.setConversation(conversation);
+    chat.upsert([final.requestMessage], false);
+    chat.replace(stream.placeholder.messageId, final.responseMessage);
+  });
+}
+
+function applyError(stream: ActiveStream, data: Partial<Message>) {
+  settle(stream, () => chat.replace(stream.placeholder.messageId, errorMessageFrom(data, stream.placeholder)));
+}
+
+/** The stream ended with neither final nor error (connection lost): keep what arrived, flagged unfinished. */
+function applyCut(stream: ActiveStream) {
+  const { text, reasoning } = streaming.snapshot();
+  settle(stream, () => chat.upsert([{ ...stream.placeholder, text, reasoning: reasoning || null, unfinished: true }], false));
+}
+
+async function requestAbort(stream: ActiveStream) {
+  if (!stream.abortKey) return;
+  try {
+    const answer = await apiJson(`/api/ask/${stream.endpoint}/abort`, { body: { abortKey: stream.abortKey }, schema: abortResponseSchema });
+    applyFinal(stream, answer);
+  } catch {
+    // The stream's own final frame (cancelled) still arrives and settles the reply.
+  }
+}
+
+function handleFrame(stream: ActiveStream, event: string, data: unknown) {
+  if (event === 'error') return applyError(stream, (data ?? {}) as Partial<Message>);
+  const parsed = chatMessageEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const frame = parsed.data;
+  if (isCreatedEvent(frame)) {
+    stream.abortKey = frame.conversationId;
+    if (!current(stream)) return;
+    if (stream.firstMessage) stream.hooks.onConversationCreated(frame.conversationId);
+    chat.upsert([frame.message], false);
+    if (stream.stopRequested) void requestAbort(stream);
+  } else if (isDeltaEvent(frame)) {
+    streaming.append(frame.seq, frame.delta, frame.reasoningDelta);
+  } else {
+    applyFinal(stream, frame);
+  }
+}
+
+/**
+ * Runs one reply: `POST /api/{ask|edit}/:endpoint`, read as server-sent events (created →
+ * deltas by seq → final, or an error frame). A 401 refreshes the session once and retries
+ * (apiFetch). The run outlives route changes; it only writes into the conversation it began in.
+ */
+export async function runStream(input: StreamRequest, hooks: StreamHooks): Promise<void> {
+  const stream: ActiveStream = {
+    session: useChatStore.getState().session,
+    endpoint: input.endpoint,
+    controller: new AbortController(),
+    abortKey: (input.body.conversationId as string | null) ?? null,
+    stopRequested: false,
+    settled: false,
+    request: input.request,
+    placeholder: input.placeholder,
+    firstMessage: !input.body.conversationId,
+    hooks,
+  };
+  active?.controller.abort();
+  active = stream;
+  chat.setSubmitting(true);
+  streaming.start(input.placeholder.messageId, input.prefix ?? '');
+  try {
+    const res = await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal: stream.controller.signal });
+    if (!res.body) throw new Error('The stream has no body.');
+    for await (const frame of readSse(res.body, stream.controller.signal)) {
+      let data: unknown;
+      try {
+        data = JSON.parse(frame.data);
+      } catch {
+        continue;
+      }
+      handleFrame(stream, frame.event, data);
+      if (stream.settled) break;
+    }
+    if (!stream.settled) applyCut(stream);
+  } catch (error) {
+    if (stream.controller.signal.aborted) return applyCut(stream);
+    const text = isApiError(error) ? chatErrorText(error.code, { message: error.message, ...error.data }) : String(error);
+    applyError(stream, { text });
+  }
+}
+
+/** Stop: ask the server to end the reply; its answer is applied like a final frame. */
+export function stopStream(): void {
+  const stream = active;
+  if (!stream || stream.settled) return;
+  stream.stopRequested = true;
+  void requestAbort(stream);
+}
+
+/** Leaving the conversation: stop reading (the server finishes and saves the reply on its own). */
+export function detachStream(): void {
+  const stream = active;
+  if (!stream) return;
+  active = null;
+  stream.settled = true;
+  stream.controller.abort();
+  streaming.stop();
+  chat.setSubmitting(false);
+}

@@ -1,0 +1,57 @@
+import { create } from 'zustand';
+
+interface StreamingState {
+  /** The reply being streamed, or null. Only that message's body subscribes to this store. */
+  messageId: string | null;
+  text: string;
+  reasoning: string;
+  /** The last delta's `seq`, so a replayed or duplicated frame is not appended twice. */
+  lastSeq: number;
+}
+
+export const useStreamingStore = create<StreamingState>()(() => ({ messageId: null, text: '', reasoning: '', lastSeq: 0 }));
+
+let pending = { text: '', reasoning: '' };
+let frame: number | null = null;
+
+function flush() {
+  frame = null;
+  const { text, reasoning } = pending;
+  pending = { text: '', reasoning: '' };
+  if (!text && !reasoning) return;
+  useStreamingStore.setState((s) => ({ text: s.text + text, reasoning: s.reasoning + reasoning }));
+}
+
+/**
+ * Writes to the streaming text. Deltas are batched per animation frame: a fast model sends
+ * many small deltas, and one render per frame is all the eye can see.
+ */
+export const streaming = {
+  start(messageId: string, prefix = '') {
+    if (frame !== null) cancelAnimationFrame(frame);
+    frame = null;
+    pending = { text: '', reasoning: '' };
+    useStreamingStore.setState({ messageId, text: prefix, reasoning: '', lastSeq: 0 });
+  },
+  /** Appends a delta in `seq` order; returns false for a frame already seen. */
+  append(seq: number, delta: string, reasoningDelta = ''): boolean {
+    const state = useStreamingStore.getState();
+    if (seq <= state.lastSeq) return false;
+    useStreamingStore.setState({ lastSeq: seq });
+    pending.text += delta;
+    pending.reasoning += reasoningDelta;
+    frame ??= requestAnimationFrame(flush);
+    return true;
+  },
+  /** What arrived so far, including deltas not yet painted. */
+  snapshot(): { text: string; reasoning: string } {
+    const state = useStreamingStore.getState();
+    return { text: state.text + pending.text, reasoning: state.reasoning + pending.reasoning };
+  },
+  stop() {
+    if (frame !== null) cancelAnimationFrame(frame);
+    frame = null;
+    pending = { text: '', reasoning: '' };
+    useStreamingStore.setState({ messageId: null, text: '', reasoning: '', lastSeq: 0 });
+  },
+};

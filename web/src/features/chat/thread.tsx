@@ -1,0 +1,92 @@
+import { resolveEndpoint, supportsContinue, type Message } from '@parley/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MessageRow } from '../messages/message-row.tsx';
+import type { BranchRow } from '../messages/visible-branch.ts';
+import { chat } from './chat-store.ts';
+import type { ChatActions } from './use-chat-actions.ts';
+import { useThreadScroll } from './use-thread-scroll.ts';
+
+export interface ThreadProps {
+  rows: BranchRow<Message>[];
+  /** Changes when another conversation opens: the thread jumps to its end. */
+  openedKey: string;
+  endpoint: string | null;
+  submitting: boolean;
+  actions: ChatActions;
+}
+
+/** Endpoints whose conversations live upstream, so past messages cannot be edited. */
+const noEdit = new Set(['bingAI', 'chatGPTBrowser']);
+
+function canContinue(message: Message, endpoint: string | null): boolean {
+  const name = endpoint ? resolveEndpoint(endpoint) : undefined;
+  return Boolean(name && supportsContinue(name)) && !message.isCreatedByUser && !message.error && message.finish_reason !== 'stop';
+}
+
+/**
+ * The shown branch, windowed: only the rows near the viewport are mounted, each measured
+ * after it renders, so a 2,000-message conversation opens as fast as a short one.
+ */
+export function Thread({ rows, openedKey, endpoint, submitting, actions }: ThreadProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    overscan: 6,
+    getItemKey: (index) => rows[index]?.message.messageId ?? index,
+    paddingStart: 16,
+    paddingEnd: 24,
+  });
+  const scroll = useThreadScroll(scrollRef, virtualizer, openedKey, rows.length);
+  const editable = !noEdit.has(endpoint ?? '');
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scrollRef} onScroll={scroll.onScroll} className="h-full overflow-y-auto overscroll-contain" data-testid="thread">
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const isLast = item.index === rows.length - 1;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute left-0 top-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow
+                  message={row.message}
+                  siblingIndex={row.siblingIndex}
+                  siblingIds={row.siblingIds}
+                  isLast={isLast}
+                  submitting={submitting}
+                  canEdit={editable}
+                  canContinue={isLast && canContinue(row.message, endpoint)}
+                  actions={actions}
+                  onChoose={chat.choose}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {scroll.showButton ? (
+        <button
+          type="button"
+          data-testid="scroll-to-bottom"
+          aria-label={t('chat.scroll_to_bottom')}
+          onClick={scroll.scrollToBottom}
+          className="absolute bottom-3 left-1/2 z-10 inline-flex size-9 -translate-x-1/2 cursor-pointer items-center justify-center rounded-full border border-neutral-200 bg-white text-neutral-700 shadow-lg transition-colors hover:bg-neutral-50 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700"
+        >
+          <ArrowDown aria-hidden className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

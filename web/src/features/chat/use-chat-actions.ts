@@ -1,0 +1,156 @@
+import { placeholderResponseId, ROOT_PARENT_ID, timings, type Message } from '@parley/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { messagesApi } from '../messages/messages-api.ts';
+import { visibleBranch } from '../messages/visible-branch.ts';
+import { chat, useChatStore } from './chat-store.ts';
+import { conversationOptions, placeholderFor, userDraft } from './drafts.ts';
+import { runStream, stopStream, type StreamHooks } from './run-stream.ts';
+
+export interface ChatActions {
+  send(text: string): void;
+  regenerate(reply: Message): void;
+  continueReply(reply: Message): void;
+  /** User message: re-ask as a sibling branch under the same parent. */
+  editAndSubmit(message: Message, text: string): void;
+  /** Reply: keep the edited text and let the model go on from it. */
+  editReplyAndSubmit(reply: Message, text: string): void;
+  /** Either role: store the new text only. */
+  saveEdit(message: Message, text: string): Promise<void>;
+  stop(): void;
+}
+
+function target() {
+  const { conversation, setup } = useChatStore.getState();
+  const endpoint = conversation?.endpoint ?? setup?.endpoint;
+  const model = conversation?.model ?? setup?.model;
+  return endpoint && model ? { endpoint, model, options: conversationOptions(conversation) } : null;
+}
+
+const findMessage = (id: string) => useChatStore.getState().messages.find((m) => m.messageId === id);
+
+/** The chat screen's commands (SPEC point 4: sending, message actions), stable across renders. */
+export function useChatActions(): ChatActions {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return useMemo(() => {
+    const hooks: StreamHooks = {
+      onConversationCreated(conversationId) {
+        chat.adopt(conversationId);
+        navigate(`/chat/${conversationId}`, { replace: true });
+      },
+      onSettled(firstMessage) {
+        const refresh = () => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+        refresh();
+        // The title is generated after the reply; the list picks it up on these later passes.
+        if (firstMessage) for (const delay of timings.listRefreshAfterFirstMessage) setTimeout(refresh, delay);
+      },
+    };
+
+    const ask = (text: string, parentMessageId: string, route: 'ask' | 'edit' = 'ask') => {
+      const state = useChatStore.getState();
+      const to = target();
+      const trimmed = text.trim();
+      if (state.submitting || !trimmed || !to) return;
+      const request = userDraft({
+        messageId: crypto.randomUUID(),
+        conversationId: state.conversationId,
+        parentMessageId,
+        text: trimmed,
+        endpoint: to.endpoint,
+        model: to.model,
+      });
+      const placeholder = placeholderFor(request);
+      chat.upsert([request, placeholder]);
+      void runStream(
+        {
+          route,
+          endpoint: to.endpoint,
+          request,
+          placeholder,
+          body: { ...to.options, text: trimmed, conversationId: state.conversationId, parentMessageId, messageId: request.messageId, endpoint: to.endpoint, model: to.model },
+        },
+        hooks,
+      );
+    };
+
+    const resume = (reply: Message, route: 'ask' | 'edit', generation: string) => {
+      const state = useChatStore.getState();
+      const to = target();
+      const request = findMessage(reply.parentMessageId);
+      if (state.submitting || !to || !request) return;
+      const placeholder = { ...reply, text: generation, unfinished: true, error: false };
+      chat.upsert([placeholder]);
+      void runStream(
+        {
+          route,
+          endpoint: to.endpoint,
+          request,
+          placeholder,
+          prefix: generation,
+          body: {
+            ...to.options,
+            text: '',
+            conversationId: state.conversationId,
+            parentMessageId: request.messageId,
+            isContinued: true,
+            responseMessageId: reply.messageId,
+            generation,
+            endpoint: to.endpoint,
+            model: to.model,
+          },
+        },
+        hooks,
+      );
+    };
+
+    return {
+      send(text) {
+        const { conversationId, messages, choice } = useChatStore.getState();
+        if (!conversationId && messages.length > 0) chat.openNew();
+        const last = conversationId ? visibleBranch(messages, choice).at(-1)?.message : undefined;
+        ask(text, last?.messageId ?? ROOT_PARENT_ID);
+      },
+      regenerate(reply) {
+        const state = useChatStore.getState();
+        const to = target();
+        const request = findMessage(reply.parentMessageId);
+        if (state.submitting || !to || !request?.isCreatedByUser) return;
+        const placeholder = { ...placeholderFor(request), messageId: placeholderResponseId(request.messageId) };
+        chat.upsert([placeholder]);
+        void runStream(
+          {
+            route: 'ask',
+            endpoint: to.endpoint,
+            request,
+            placeholder,
+            body: {
+              ...to.options,
+              text: request.text,
+              conversationId: state.conversationId,
+              parentMessageId: request.parentMessageId,
+              overrideParentMessageId: request.messageId,
+              isRegenerate: true,
+              endpoint: to.endpoint,
+              model: to.model,
+            },
+          },
+          hooks,
+        );
+      },
+      continueReply: (reply) => resume(reply, 'ask', reply.text),
+      editAndSubmit: (message, text) => ask(text, message.parentMessageId),
+      editReplyAndSubmit: (reply, text) => resume(reply, 'edit', text),
+      async saveEdit(message, text) {
+        const { conversationId } = useChatStore.getState();
+        if (!conversationId) return;
+        const saved = await messagesApi.saveText(conversationId, message.messageId, text, message.model);
+        chat.upsert([saved], false);
+      },
+      stop: stopStream,
+    };
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,17 @@
+import { conversationPageSchema, conversationSchema, type Conversation, type ConversationPage } from '@parley/core';
+import { apiJson } from '../../api/client.ts';
+
+/** Calls of the conversation list (SPEC point 7: convos). */
+export const conversationsApi = {
+  page: (pageNumber: number, signal?: AbortSignal): Promise<ConversationPage> =>
+    apiJson(`/api/convos?pageNumber=${pageNumber}`, { schema: conversationPageSchema, signal }),
+  get: (conversationId: string, signal?: AbortSignal): Promise<Conversation> =>
+    apiJson(`/api/convos/${encodeURIComponent(conversationId)}`, { schema: conversationSchema, signal }),
+  rename: (conversationId: string, title: string): Promise<Conversation> =>
+    apiJson('/api/convos/update', { body: { arg: { conversationId, title } }, schema: conversationSchema }),
+  remove: (conversationId: string): Promise<{ deletedCount: number }> =>
+    apiJson('/api/convos/clear', { body: { arg: { conversationId, source: 'button' } } }),
+  clearAll: (): Promise<{ deletedCount: number }> => apiJson('/api/convos/clear', { body: { arg: {} } }),
+};
+
+export const conversationsQueryKey = ['convos'] as const;

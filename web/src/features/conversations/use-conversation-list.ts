@@ -1,0 +1,67 @@
+import type { Conversation, ConversationPage } from '@parley/core';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { conversationsApi, conversationsQueryKey } from './conversations-api.ts';
+
+/**
+ * The pages seen so far, as one list: duplicates by id skipped (a conversation created while
+ * paging shifts the pages), newest first by createdAt (SPEC point 4: conversation list).
+ */
+export function mergePages(pages: readonly ConversationPage[]): Conversation[] {
+  const seen = new Set<string>();
+  const list: Conversation[] = [];
+  for (const page of pages) {
+    for (const conversation of page.conversations) {
+      if (seen.has(conversation.conversationId)) continue;
+      seen.add(conversation.conversationId);
+      list.push(conversation);
+    }
+  }
+  return list.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** `GET /api/convos?pageNumber=n` from page 1 on, the next page fetched on demand, stopping at an empty page. */
+export function useConversationList() {
+  const authenticated = useAuthStore((s) => s.status === 'authenticated');
+  const query = useInfiniteQuery({
+    queryKey: conversationsQueryKey,
+    queryFn: ({ pageParam, signal }) => conversationsApi.page(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.conversations.length === 0 ? undefined : last.pageNumber + 1),
+    enabled: authenticated,
+    retry: 1,
+  });
+  const pages = query.data?.pages;
+  const conversations = useMemo(() => mergePages(pages ?? []), [pages]);
+  const totalPages = Math.max(1, ...(pages ?? []).map((p) => p.pages));
+  return { ...query, conversations, totalPages, loadedPages: pages?.length ?? 0 };
+}
+
+type ListData = InfiniteData<ConversationPage, number>;
+
+/** Edits of the cached list, applied at once while the server call runs. */
+export function useListCache() {
+  const queryClient = useQueryClient();
+  return useMemo(() => listCache(queryClient), [queryClient]);
+}
+
+function listCache(queryClient: ReturnType<typeof useQueryClient>) {
+  const edit = (change: (c: Conversation) => Conversation | null) =>
+    queryClient.setQueryData<ListData>(conversationsQueryKey, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              conversations: page.conversations.map(change).filter((c): c is Conversation => c !== null),
+            })),
+          }
+        : data,
+    );
+  return {
+    rename: (id: string, title: string) => edit((c) => (c.conversationId === id ? { ...c, title } : c)),
+    remove: (ids: ReadonlySet<string>) => edit((c) => (ids.has(c.conversationId) ? null : c)),
+    refresh: () => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
+  };
+}

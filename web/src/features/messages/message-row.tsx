@@ -1,0 +1,105 @@
+import './message.css';
+import type { Message } from '@parley/core';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../components/ui/cn.ts';
+import type { ChatActions } from '../chat/use-chat-actions.ts';
+import { useStreamingStore } from '../chat/streaming-store.ts';
+import { MessageActions } from './message-actions.tsx';
+import { MessageBody, StreamingBody } from './message-body.tsx';
+import { MessageEditor } from './message-editor.tsx';
+import { ReplyAvatar } from './reply-avatar.tsx';
+
+export interface MessageRowProps {
+  message: Message;
+  siblingIndex: number;
+  siblingIds: readonly string[];
+  isLast: boolean;
+  submitting: boolean;
+  canEdit: boolean;
+  canContinue: boolean;
+  actions: ChatActions;
+  onChoose(parentId: string, childId: string): void;
+}
+
+/**
+ * One message of the thread. Memoized on stable props: while a reply streams, only the row
+ * whose id is the streaming one changes (its body reads the streaming store itself).
+ */
+export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
+  const { t } = useTranslation();
+  const { message, actions } = props;
+  const streaming = useStreamingStore((s) => s.messageId === message.messageId);
+  const [editing, setEditing] = useState(false);
+  const user = message.isCreatedByUser;
+  const busy = props.submitting || streaming;
+
+  const editor = editing ? (
+    <MessageEditor
+      message={message}
+      onCancel={() => setEditing(false)}
+      onSave={async (text) => {
+        await actions.saveEdit(message, text);
+        setEditing(false);
+      }}
+      onSubmit={(text) => {
+        setEditing(false);
+        if (user) actions.editAndSubmit(message, text);
+        else actions.editReplyAndSubmit(message, text);
+      }}
+    />
+  ) : null;
+
+  const toolbar =
+    editing || streaming ? null : (
+      <MessageActions
+        message={message}
+        siblingIndex={props.siblingIndex}
+        siblingCount={props.siblingIds.length}
+        onSelectSibling={(index) => props.onChoose(message.parentMessageId, props.siblingIds[index]!)}
+        canEdit={props.canEdit && !busy && !message.error}
+        canRegenerate={!user && !busy}
+        canContinue={props.canContinue && !busy}
+        submitting={props.submitting}
+        alwaysVisible={props.isLast}
+        onEdit={() => setEditing(true)}
+        onRegenerate={() => actions.regenerate(message)}
+        onContinue={() => actions.continueReply(message)}
+      />
+    );
+
+  return (
+    <div
+      className="group mx-auto w-full max-w-3xl px-4 py-3 sm:px-6"
+      data-testid="message"
+      data-message-id={message.messageId}
+      data-role={user ? 'user' : 'assistant'}
+      data-streaming={streaming || undefined}
+    >
+      {user ? (
+        <div className="flex flex-col items-end gap-1">
+          {editor ?? (
+            <div className="max-w-[85%] rounded-3xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-relaxed text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
+              <MessageBody message={message} />
+            </div>
+          )}
+          {toolbar}
+        </div>
+      ) : (
+        <div className="flex gap-3 sm:gap-4">
+          <ReplyAvatar endpoint={message.endpoint} />
+          <div className="min-w-0 flex-1">
+            <div className="mb-1 text-sm font-semibold text-neutral-800 dark:text-neutral-100" data-testid="message-sender">
+              {message.sender || t('chat.message.assistant')}
+            </div>
+            <div className={cn('text-[15px] text-neutral-800 dark:text-neutral-200', editing && 'hidden')}>
+              {streaming ? <StreamingBody /> : <MessageBody message={message} />}
+            </div>
+            {editor}
+            <div className="mt-1.5 -ml-1.5">{toolbar}</div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});

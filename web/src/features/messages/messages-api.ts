@@ -1,0 +1,18 @@
+import { messageSchema, type Message } from '@parley/core';
+import { z } from 'zod';
+import { apiJson } from '../../api/client.ts';
+
+const messageListSchema = z.array(messageSchema);
+
+/** Calls of the message tree (SPEC point 7: messages). */
+export const messagesApi = {
+  list: (conversationId: string, signal?: AbortSignal): Promise<Message[]> =>
+    apiJson(`/api/messages/${encodeURIComponent(conversationId)}`, { schema: messageListSchema, signal }),
+  /** Save an edit without asking again. */
+  saveText: (conversationId: string, messageId: string, text: string, model: string | null): Promise<Message> =>
+    apiJson(`/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`, {
+      method: 'PUT',
+      body: { text, ...(model ? { model } : {}) },
+      schema: messageSchema,
+    }),
+};

@@ -1,0 +1,37 @@
+import { ROOT_PARENT_ID } from '@parley/core';
+import { describe, expect, it } from 'vitest';
+import { visibleBranch } from './visible-branch.ts';
+
+const m = (messageId: string, parentMessageId: string) => ({ messageId, parentMessageId });
+
+// u1 → a1, a2 (regenerated) ; a1 → u2 → a3
+const messages = [m('u1', ROOT_PARENT_ID), m('a1', 'u1'), m('u2', 'a1'), m('a3', 'u2'), m('a2', 'u1')];
+
+describe('visibleBranch (the thread shown)', () => {
+  it('follows the newest sibling at every level by default, so a new branch is shown', () => {
+    const rows = visibleBranch(messages, {});
+    expect(rows.map((r) => r.message.messageId)).toEqual(['u1', 'a2']);
+    expect(rows[1]).toMatchObject({ siblingIndex: 1, siblingCount: 2, siblingIds: ['a1', 'a2'] });
+  });
+
+  it('follows a chosen sibling and its own descendants', () => {
+    const rows = visibleBranch(messages, { u1: 'a1' });
+    expect(rows.map((r) => r.message.messageId)).toEqual(['u1', 'a1', 'u2', 'a3']);
+    expect(rows[1]!.siblingIndex).toBe(0);
+  });
+
+  it('falls back to the newest sibling when the chosen one is gone', () => {
+    expect(visibleBranch(messages, { u1: 'deleted' }).map((r) => r.message.messageId)).toEqual(['u1', 'a2']);
+  });
+
+  it('hands back the caller’s own objects so memoized rows keep stable props', () => {
+    expect(visibleBranch(messages, { u1: 'a1' })[2]!.message).toBe(messages[2]);
+  });
+
+  it('builds a 2,000-message thread in linear time', () => {
+    const long = Array.from({ length: 2000 }, (_, i) => m(`m${i}`, i === 0 ? ROOT_PARENT_ID : `m${i - 1}`));
+    const started = performance.now();
+    expect(visibleBranch(long, {})).toHaveLength(2000);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
