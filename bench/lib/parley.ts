@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '@parley/testkit';
+// The stack's launcher (tsx child, orphan guard, health wait) is reused as is; the bench wants
+// the child's pid for memory readings, which the full stack does not expose.
+import { startParleyProcess } from '../../testkit/src/stack/parley-process.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface BenchParley {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface BenchParleyOptions {
+  /** Provider and limit variables on top of the bench defaults. */
+  env?: Record<string, string>;
+  /**
+   * Writes a V8 CPU profile of the whole run into this directory when Parley exits; also set by
+   * `BENCH_CPU_PROFILE_DIR`, to find where a missed target's time goes.
+   */
+  cpuProfileDir?: string;
+}
+
+/**
+ * Parley as users run it: a child process in production mode on PGlite in a fresh data
+ * directory, logging warnings only, listening on 127.0.0.1.
+ */
+export async function startBenchParley(options: BenchParleyOptions = {}): Promise<BenchParley> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    REGISTER_MAX: '10000',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
+    CREDS_KEY: randomBytes(32).toString('hex'),
+    ...options.env,
+  };
+  const cpuProfileDir = options.cpuProfileDir ?? process.env.BENCH_CPU_PROFILE_DIR;
+  if (cpuProfileDir) {
+    env.BENCH_CPU_PROFILE_DIR = path.resolve(cpuProfileDir);
+    env.NODE_OPTIONS = `--import ${pathToFileURL(path.join(here, 'cpu-profile-hook.mjs')).href}`;
+  }
+  const output = prefixedOutput();
+  try {
+    const parley = await startParleyProcess({ port, env, output });
+    return {
+      url,
+      pid: parley.pid,
+      async stop() {
+        await parley.stop(15_000);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Passes Parley's warnings through, prefixed, so they are not mistaken for bench output. */
+function prefixedOutput(): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) process.stderr.write(`  [parley] ${line}\n`);
+      done();
+    },
+  });
+}
