@@ -1,4 +1,4 @@
-import { placeholderResponseId, ROOT_PARENT_ID, timings, type Message } from '@parley/core';
+import { placeholderResponseId, resolveEndpoint, ROOT_PARENT_ID, senderName, timings, type Message } from '@parley/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,7 +26,10 @@ function target() {
   const { conversation, setup } = useChatStore.getState();
   const endpoint = conversation?.endpoint ?? setup?.endpoint;
   const model = conversation?.model ?? setup?.model;
-  return endpoint && model ? { endpoint, model, options: conversationOptions(conversation) } : null;
+  if (!endpoint || !model) return null;
+  const options = conversationOptions(conversation);
+  const name = resolveEndpoint(endpoint);
+  return { endpoint, model, options, sender: name ? senderName(name, options) : '' };
 }
 
 const findMessage = (id: string) => useChatStore.getState().messages.find((m) => m.messageId === id);
@@ -63,7 +66,7 @@ export function useChatActions(): ChatActions {
         endpoint: to.endpoint,
         model: to.model,
       });
-      const placeholder = placeholderFor(request);
+      const placeholder = placeholderFor(request, to.sender);
       chat.upsert([request, placeholder]);
       void runStream(
         {
@@ -119,7 +122,7 @@ export function useChatActions(): ChatActions {
         const to = target();
         const request = findMessage(reply.parentMessageId);
         if (state.submitting || !to || !request?.isCreatedByUser) return;
-        const placeholder = { ...placeholderFor(request), messageId: placeholderResponseId(request.messageId) };
+        const placeholder = { ...placeholderFor(request, to.sender), messageId: placeholderResponseId(request.messageId) };
         chat.upsert([placeholder]);
         void runStream(
           {

@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { stackControl } from './support/control.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// One scripted OpenAI fake serves every spec: the journeys here run one after another so the
+// replies they queue are the ones their own messages receive.
+test.describe.configure({ mode: 'serial' });
+
+const messages = (page: Page) => page.getByTestId('message');
+const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
+const userMessages = (page: Page) => page.locator('[data-testid="message"][data-role="user"]');
+
+async function send(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Enter');
+}
+
+/** Waits until no reply is streaming any more (the send button is back). */
+async function settled(page: Page) {
+  await expect(page.getByTestId('send-button')).toBeVisible({ timeout: 15_000 });
+}
+
+async function startConversation(page: Page, text: string): Promise<string> {
+  await page.goto('/chat/new');
+  await send(page, text);
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  await settled(page);
+  return page.url().split('/').at(-1)!;
+}
+
+test('a conversation streams, stops, regenerates, branches on edit, continues, and reloads as it was', async ({ page, signUp }) => {
+  test.setTimeout(120_000);
+  await signUp('chat');
+  await page.goto('/chat/new');
+
+  await test.step('an example prompt fills the input with its quoted text', async () => {
+    await page.getByTestId('example-prompt').first().click();
+    await expect(page.getByTestId('chat-input')).toHaveValue('Explain quantum computing in simple terms');
+    await page.getByTestId('chat-input').fill('');
+  });
+
+  await test.step('Enter sends; the reply streams in, then the URL names the new conversation', async () => {
+    await stackControl.enqueue('openai', { chunks: ['Streaming ', 'reply ', 'one.'], delayMs: 250 });
+    await send(page, 'Hello Parley');
+    await expect(userMessages(page).first()).toHaveText(/Hello Parley/);
+    await expect(page.locator('[data-testid="message"][data-streaming]')).toBeVisible();
+    await expect(page.getByTestId('stop-button')).toBeVisible();
+    await expect(replies(page).first()).toContainText('Streaming reply one.');
+    await settled(page);
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('endpoint-name')).toContainText('OpenAI');
+  });
+
+  await test.step('Stop keeps what arrived and frees the input', async () => {
+    await stackControl.enqueue('openai', { chunks: ['Partial '], hold: true });
+    await send(page, 'Tell me a long story');
+    await expect(replies(page).last()).toContainText('Partial');
+    await page.getByTestId('stop-button').click();
+    await settled(page);
+    await expect(replies(page).last()).toContainText('Partial');
+    await expect(page.getByTestId('message-error')).toHaveCount(0);
+  });
+
+  await test.step('Regenerate adds a second version; the switcher goes back to the first', async () => {
+    await stackControl.enqueue('openai', { chunks: ['Second take.'] });
+    await page.getByTestId('regenerate-button').click();
+    await expect(replies(page).last()).toContainText('Second take.');
+    await settled(page);
+    const last = replies(page).last();
+    await expect(last.getByTestId('sibling-nav')).toHaveText('2/2');
+    await last.getByTestId('sibling-prev').click();
+    await expect(replies(page).last().getByTestId('sibling-nav')).toHaveText('1/2');
+    await expect(replies(page).last()).toContainText('Partial');
+    await replies(page).last().getByTestId('sibling-next').click();
+    await expect(replies(page).last()).toContainText('Second take.');
+  });
+
+  await test.step('Save & Submit on a user message asks again as a new branch', async () => {
+    await stackControl.enqueue('openai', { chunks: ['Edited branch reply.'] });
+    await userMessages(page).first().hover();
+    await userMessages(page).first().getByTestId('edit-message').click();
+    await page.getByTestId('edit-textarea').fill('Hello again Parley');
+    await page.getByTestId('save-submit').click();
+    await expect(replies(page).last()).toContainText('Edited branch reply.');
+    await settled(page);
+    await expect(messages(page)).toHaveCount(2);
+    await expect(userMessages(page).first().getByTestId('sibling-nav')).toHaveText('2/2');
+  });
+
+  await test.step('a reply cut off by the length limit can be continued', async () => {
+    await stackControl.enqueue('openai', { chunks: ['Cut short'], finishReason: 'length' });
+    await send(page, 'Write a poem');
+    await settled(page);
+    const continueButton = page.getByTestId('continue-button');
+    await expect(continueButton).toBeVisible();
+    await stackControl.enqueue('openai', { chunks: [' and finished.'] });
+    await continueButton.click();
+    await expect(replies(page).last()).toContainText('Cut short and finished.');
+    await settled(page);
+    await expect(page.getByTestId('continue-button')).toHaveCount(0);
+  });
+
+  await test.step('after a reload the same branch, versions and texts are shown', async () => {
+    await page.reload();
+    await expect(replies(page).last()).toContainText('Cut short and finished.');
+    await expect(userMessages(page).first()).toContainText('Hello again Parley');
+    await expect(userMessages(page).first().getByTestId('sibling-nav')).toHaveText('2/2');
+    await userMessages(page).first().getByTestId('sibling-prev').click();
+    await expect(replies(page).last()).toContainText('Second take.');
+    await expect(replies(page).last().getByTestId('sibling-nav')).toHaveText('2/2');
+  });
+});
+
+test('conversations are renamed inline, deleted, bulk deleted, and stay so after a reload', async ({ page, signUp }) => {
+  test.setTimeout(120_000);
+  await signUp('convos');
+  const first = await startConversation(page, 'First conversation');
+  const second = await startConversation(page, 'Second conversation');
+  const third = await startConversation(page, 'Third conversation');
+  const item = (id: string) => page.locator(`[data-testid="convo-item"][data-conversation-id="${id}"]`);
+
+  await test.step('rename commits on Enter and the header follows', async () => {
+    await expect(item(third)).toHaveAttribute('data-active', 'true');
+    await item(third).getByTestId('convo-rename').click();
+    await page.getByTestId('convo-rename-input').fill('Renamed chat');
+    await page.getByTestId('convo-rename-input').press('Enter');
+    await expect(item(third)).toContainText('Renamed chat');
+    await expect(page.getByTestId('chat-title')).toHaveText('Renamed chat');
+    await expect(page).toHaveTitle('Renamed chat');
+  });
+
+  await test.step('the cancel control leaves the title unchanged', async () => {
+    await item(third).getByTestId('convo-rename').click();
+    await page.getByTestId('convo-rename-input').fill('Not this');
+    await page.getByTestId('convo-rename-cancel').click();
+    await expect(item(third)).toContainText('Renamed chat');
+  });
+
+  await test.step('deleting the open conversation asks first, then starts a new chat', async () => {
+    await item(third).getByTestId('convo-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(page).toHaveURL(/\/chat\/new$/);
+    await expect(item(third)).toHaveCount(0);
+  });
+
+  await test.step('bulk delete removes the ticked conversations one by one', async () => {
+    await page.getByTestId('bulk-select').click();
+    await item(first).getByTestId('convo-checkbox').check();
+    await item(second).getByTestId('convo-checkbox').check();
+    await page.getByTestId('bulk-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(page.getByTestId('convo-item')).toHaveCount(0);
+    await expect(page.getByTestId('convo-empty')).toBeVisible();
+  });
+
+  await test.step('a reload finds nothing back', async () => {
+    await page.reload();
+    await expect(page.getByTestId('convo-empty')).toBeVisible();
+  });
+
+  await test.step('an unknown conversation id goes to a new chat', async () => {
+    await page.goto(`/chat/${first}`);
+    await expect(page).toHaveURL(/\/chat\/new$/);
+  });
+});
+
+test('an upstream that refuses the key shows the invalid-key text and blocks the input', async ({ page, signUp }) => {
+  await signUp('chat-error');
+  await page.goto('/chat/new');
+  await stackControl.enqueue('openai', { status: 401 });
+  await send(page, 'Will this work?');
+  await expect(page.getByTestId('message-error')).toContainText('Invalid API key');
+  await expect(page.getByTestId('chat-input')).toBeDisabled();
+  await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a message is sent and answered, and the conversation is in the drawer', async ({ page, signUp }) => {
+    await signUp('chat-mobile');
+    await page.goto('/chat/new');
+    await expect(page.getByTestId('regenerate-button')).toHaveCount(0);
+    await send(page, 'Hi from a phone');
+    await expect(replies(page).last()).toContainText('Echo: Hi from a phone');
+    await settled(page);
+    await expect(page.getByTestId('regenerate-button')).toBeHidden();
+    const box = await page.getByTestId('chat-input').boundingBox();
+    expect(box!.width).toBeGreaterThan(250);
+    await page.getByTestId('nav-toggle').click();
+    await expect(page.getByTestId('convo-item')).toHaveCount(1);
+  });
+});
