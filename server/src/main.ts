@@ -5,6 +5,7 @@ import { loadSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
 import { createLimiter } from './limiter/limiter.ts';
+import { startKeySweeper } from './services/keys/key-sweeper.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createStreamRegistry } from './streams/create-registry.ts';
 
@@ -26,7 +27,12 @@ async function main() {
     mailer,
     webDist: path.resolve(here, '../../web/dist'),
   });
+  const stopKeySweeper = startKeySweeper(database.db, {
+    onSwept: (count) => app.log.info(`Deleted ${count} expired user key(s)`),
+    onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),
+  });
   const shutdown = async () => {
+    stopKeySweeper();
     await app.close();
     mailer?.close();
     await limiter.close();

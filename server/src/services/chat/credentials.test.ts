@@ -1,25 +1,67 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
-import { testEnv } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { registerUser } from '../auth/account-service.ts';
+import { storeUserKey } from '../keys/user-key-store.ts';
 import { resolveCredentials } from './credentials.ts';
 
-describe('resolveCredentials', () => {
-  const env = testEnv({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: 'http://proxy.local/v1', ANTHROPIC_API_KEY: 'user_provided' });
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as AppError).code;
+  }
+};
 
-  it('uses the server key and base URL, sharing the OpenAI account with gptPlugins', () => {
-    expect(resolveCredentials(env, 'openAI')).toEqual({ apiKey: 'sk-server', baseURL: 'http://proxy.local/v1' });
-    expect(resolveCredentials(env, 'gptPlugins')).toEqual({ apiKey: 'sk-server', baseURL: 'http://proxy.local/v1' });
+describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  const soon = (ms: number) => new Date(Date.now() + ms);
+  const store = (userId: string, endpoint: 'openAI' | 'anthropic', value: string, expiresAt = soon(3_600_000)) =>
+    storeUserKey(t.ctx.db, t.ctx.secrets.credsKey, { userId, endpoint, value, expiresAt });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      OPENAI_API_KEY: 'user_provided',
+      OPENAI_BASE_URL: 'http://proxy.local/v1',
+      ANTHROPIC_API_KEY: 'user_provided',
+      DEEPSEEK_API_KEY: 'sk-server',
+      DEEPSEEK_BASE_URL: 'http://deepseek.local/v1',
+    });
+    const user = async (name: string) =>
+      (await registerUser(t.ctx.db, { name, email: `${name}-${kind}@example.com`, password: 'correct horse', confirm_password: 'correct horse' })).id;
+    [alice, bob] = [await user('alice'), await user('bobby')];
+  });
+  afterAll(() => t.close());
+
+  it('uses the server key and base URL when the endpoint has one', async () => {
+    expect(await resolveCredentials(t.ctx, 'deepSeek', alice)).toEqual({ apiKey: 'sk-server', baseURL: 'http://deepseek.local/v1' });
   });
 
-  it('refuses a user_provided endpoint with no_user_key and an unconfigured one as unknown', () => {
-    const codeOf = (fn: () => unknown) => {
-      try {
-        fn();
-      } catch (error) {
-        return (error as AppError).code;
-      }
-    };
-    expect(codeOf(() => resolveCredentials(env, 'anthropic'))).toBe('no_user_key');
-    expect(codeOf(() => resolveCredentials(env, 'google'))).toBe('unknown_endpoint');
+  it('answers unknown_endpoint for an endpoint without any key', async () => {
+    expect(await codeOf(resolveCredentials(t.ctx, 'google', alice))).toBe('unknown_endpoint');
+  });
+
+  it("uses the caller's own stored key on a user_provided endpoint, with the configured base URL", async () => {
+    await store(alice, 'openAI', 'sk-alice');
+    expect(await resolveCredentials(t.ctx, 'openAI', alice)).toEqual({ apiKey: 'sk-alice', baseURL: 'http://proxy.local/v1' });
+  });
+
+  it("never uses another user's key: without one of their own the caller gets no_user_key", async () => {
+    expect(await codeOf(resolveCredentials(t.ctx, 'openAI', bob))).toBe('no_user_key');
+  });
+
+  it('lets gptPlugins run on the OpenAI key the user stored', async () => {
+    expect((await resolveCredentials(t.ctx, 'gptPlugins', alice)).apiKey).toBe('sk-alice');
+    expect(await codeOf(resolveCredentials(t.ctx, 'gptPlugins', bob))).toBe('no_user_key');
+  });
+
+  it('refuses an expired key with no_user_key', async () => {
+    await store(bob, 'anthropic', 'sk-expiring', soon(150));
+    expect((await resolveCredentials(t.ctx, 'anthropic', bob)).apiKey).toBe('sk-expiring');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await codeOf(resolveCredentials(t.ctx, 'anthropic', bob))).toBe('no_user_key');
   });
 });

@@ -1,27 +1,30 @@
 import type { EndpointName } from '@parley/core';
-import type { Env } from '../../config/env.ts';
-import { endpointEnvPrefixes } from '../../config/env.ts';
+import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
+import { endpointSettings } from '../endpoints/endpoint-settings.ts';
+import { readUserKey } from '../keys/user-key-store.ts';
 
 export interface Credentials {
   apiKey: string;
   baseURL?: string;
 }
 
-/** gptPlugins runs on the OpenAI account; every other endpoint has its own variables. */
-function envPrefix(endpoint: EndpointName): string {
-  if (endpoint === 'gptPlugins') return endpointEnvPrefixes.openAI;
-  return endpointEnvPrefixes[endpoint];
-}
-
 /**
- * The server's credential for an endpoint. An endpoint without a key is not enabled; one whose
- * key is `user_provided` needs the user's own key, which this server does not hold yet.
+ * The credential of one request: the server's key, or for a `user_provided` endpoint the
+ * caller's own unexpired stored key (gptPlugins shares the OpenAI account, so an OpenAI key
+ * serves it too). No key at all is `unknown_endpoint`; a missing user key is `no_user_key`,
+ * which the client answers with its "set key" button.
  */
-export function resolveCredentials(env: Env, endpoint: EndpointName): Credentials {
-  const prefix = envPrefix(endpoint);
-  const apiKey = env[`${prefix}_API_KEY`];
-  if (!apiKey) throw new AppError('unknown_endpoint');
-  if (apiKey === 'user_provided') throw new AppError('no_user_key');
-  return { apiKey, baseURL: env[`${prefix}_BASE_URL`] };
+export async function resolveCredentials(
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets'>,
+  endpoint: EndpointName,
+  userId: string,
+): Promise<Credentials> {
+  const settings = endpointSettings(ctx.env, endpoint);
+  if (!settings.enabled) throw new AppError('unknown_endpoint');
+  if (settings.serverKey) return { apiKey: settings.serverKey, baseURL: settings.baseURL };
+  const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
+  const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read('openAI') : undefined);
+  if (!apiKey) throw new AppError('no_user_key');
+  return { apiKey, baseURL: settings.baseURL };
 }

@@ -77,7 +77,7 @@ export async function prepareExchange(
   if (body.isContinued && !supportsContinue(endpoint)) throw new AppError('validation', 'This endpoint cannot continue a reply.');
   const options = endpointOptions(endpoint, body);
   const provider = getProvider(endpoint);
-  const credentials = resolveCredentials(ctx.env, endpoint);
+  const credentials = await resolveCredentials(ctx, endpoint, userId);
   const base = { userId, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
 
   if (!body.conversationId) {
