@@ -22,5 +22,8 @@ if (stale) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@parley/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// A `.env` beside package.json configures the server; variables already in the environment win.
+const envFile = path.join(root, '.env');
+const nodeArgs = [...(existsSync(envFile) ? [`--env-file=${envFile}`] : []), '--import', 'tsx', 'server/src/main.ts'];
+const server = spawnSync(process.execPath, nodeArgs, { cwd: root, stdio: 'inherit' });
 process.exit(server.status ?? 1);
