@@ -29,7 +29,11 @@ export function ChatView() {
   useEffect(() => {
     if (info && !setup) chat.setSetup(initialSetup(info));
   }, [info, setup]);
-  useEffect(preloadMarkdown, []);
+  const hasRows = rows.length > 0;
+  // The renderer is fetched once there is something to render, so the empty chat stays light.
+  useEffect(() => {
+    if (hasRows) preloadMarkdown();
+  }, [hasRows]);
 
   const current: ChatSetup | null = conversation
     ? { endpoint: (resolveEndpoint(conversation.endpoint) ?? conversation.endpoint) as EndpointName, model: conversation.model ?? '' }
