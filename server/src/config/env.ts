@@ -59,6 +59,10 @@ const baseSchema = z.object({
   EMAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   CHECK_BALANCE: bool(false),
   SEARCH: bool(true),
+  // OpenAI-compatible upstreams can list their models live; off by default so a start makes no outbound call.
+  OPENAI_FETCH_MODELS: bool(false),
+  DEEPSEEK_FETCH_MODELS: bool(false),
+  GROK_FETCH_MODELS: bool(false),
   JWT_SECRET: optionalString,
   JWT_REFRESH_SECRET: optionalString,
   CREDS_KEY: z

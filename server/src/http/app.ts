@@ -13,6 +13,8 @@ import { authRoutes } from '../routes/auth/auth.route.ts';
 import { passwordResetRoutes } from '../routes/auth/password-reset.route.ts';
 import { userRoutes } from '../routes/user/user.route.ts';
 import { keysRoutes } from '../routes/keys/keys.route.ts';
+import { endpointsRoutes } from '../routes/endpoints/endpoints.route.ts';
+import { modelsRoutes } from '../routes/models/models.route.ts';
 
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -24,7 +26,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+
+describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
+  let t: ListeningApp;
+  let alice: Awaited<ReturnType<ListeningApp['signUp']>>;
+
+  beforeAll(async () => {
+    t = await listenTestApp(kind, {
+      OPENAI_API_KEY: 'sk-server',
+      AZURE_OPENAI_API_KEY: 'user_provided',
+      ANTHROPIC_API_KEY: 'user_provided',
+      GROK_API_KEY: 'xai-server',
+    });
+    alice = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  it('lists every endpoint in menu order, an entry when its key is set and false otherwise', async () => {
+    const config = await json<Record<string, unknown>>(fetch(`${t.url}/api/endpoints`, { headers: alice.headers }));
+    expect(Object.keys(config)).toEqual(['azureOpenAI', 'openAI', 'chatGPTBrowser', 'gptPlugins', 'bingAI', 'google', 'anthropic', 'deepSeek', 'grok']);
+    expect(config).toEqual({
+      azureOpenAI: { order: 0, userProvide: true },
+      openAI: { order: 1, userProvide: false },
+      chatGPTBrowser: false,
+      gptPlugins: { order: 3, userProvide: false, plugins: {}, availableAgents: ['functions', 'classic'] },
+      bingAI: false,
+      google: false,
+      anthropic: { order: 6, userProvide: true },
+      deepSeek: false,
+      grok: { order: 8, userProvide: false },
+    });
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await fetch(`${t.url}/api/endpoints`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,43 @@
+import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+
+describe.each(testDatabaseKinds)('GET /api/models on %s', (kind) => {
+  let upstream: FakeUpstream;
+  let t: ListeningApp;
+  let alice: Awaited<ReturnType<ListeningApp['signUp']>>;
+
+  beforeAll(async () => {
+    upstream = await startOpenAIFake({ models: ['gpt-4o', 'gpt-4.1-mini'] });
+    t = await listenTestApp(kind, {
+      OPENAI_API_KEY: 'sk-server',
+      OPENAI_BASE_URL: `${upstream.url}/v1`,
+      OPENAI_FETCH_MODELS: 'true',
+      GROK_API_KEY: 'xai-server',
+      GROK_MODELS: 'grok-3,grok-3-reasoning',
+    });
+    alice = await t.signUp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('answers each endpoint’s list: live from the upstream, from X_MODELS, or the default', async () => {
+    const models = await json<Record<string, string[]>>(fetch(`${t.url}/api/models`, { headers: alice.headers }));
+    expect(models.openAI).toEqual(['gpt-4o', 'gpt-4.1-mini']);
+    expect(models.gptPlugins).toEqual(['gpt-4o', 'gpt-4.1-mini']);
+    expect(models.grok).toEqual(['grok-3', 'grok-3-reasoning']);
+    expect(models.anthropic).toContain('claude-2');
+  });
+
+  it('reuses the fetched list across requests', async () => {
+    await fetch(`${t.url}/api/models`, { headers: alice.headers });
+    expect(upstream.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await fetch(`${t.url}/api/models`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../../http/authenticate.ts';
+import type { AppContext } from '../../http/context.ts';
+import { createModelLists } from '../../services/models/model-lists.ts';
+
+export async function modelsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const preHandler = authenticate(ctx);
+  const lists = createModelLists(ctx.env, {
+    onFetchError: (endpoint, error) => app.log.warn({ err: error, endpoint }, 'live model list unavailable; serving the default list'),
+  });
+  app.get('/api/models', { preHandler }, async () => lists.all());
+}
