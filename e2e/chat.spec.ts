@@ -100,9 +100,23 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
     await expect(page.getByTestId('continue-button')).toHaveCount(0);
   });
 
+  await test.step('a reply is saved as edited, then continued from an edited start', async () => {
+    await replies(page).last().getByTestId('edit-message').click();
+    await page.getByTestId('edit-textarea').fill('Hand-edited reply.');
+    await page.getByTestId('save-only').click();
+    await expect(replies(page).last()).toContainText('Hand-edited reply.');
+
+    await stackControl.enqueue('openai', { chunks: [' then more.'] });
+    await replies(page).last().getByTestId('edit-message').click();
+    await page.getByTestId('edit-textarea').fill('Rewritten start');
+    await page.getByTestId('save-submit').click();
+    await expect(replies(page).last()).toContainText('Rewritten start then more.');
+    await settled(page);
+  });
+
   await test.step('after a reload the same branch, versions and texts are shown', async () => {
     await page.reload();
-    await expect(replies(page).last()).toContainText('Cut short and finished.');
+    await expect(replies(page).last()).toContainText('Rewritten start then more.');
     await expect(userMessages(page).first()).toContainText('Hello again Parley');
     await expect(userMessages(page).first().getByTestId('sibling-nav')).toHaveText('2/2');
     await userMessages(page).first().getByTestId('sibling-prev').click();

@@ -3,12 +3,14 @@ import {
   chatErrorText,
   chatMessageEventSchema,
   isCreatedEvent,
+  parseChatErrorText,
   isDeltaEvent,
   type AbortResponse,
   type Message,
 } from '@parley/core';
 import { isApiError } from '../../api/api-error.ts';
 import { apiFetch, apiJson } from '../../api/client.ts';
+import { sessionHooks } from '../../api/session.ts';
 import { readSse } from '../../api/sse-reader.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { errorMessageFrom } from './drafts.ts';
@@ -35,6 +37,9 @@ export interface StreamHooks {
 
 interface ActiveStream {
   session: number;
+  /** Known once `created` arrives: lets a dropped connection resume from `lastFrameId`. */
+  streamId: string | null;
+  lastFrameId: number;
   endpoint: string;
   controller: AbortController;
   abortKey: string | null;
@@ -72,6 +77,9 @@ function applyFinal(stream: ActiveStream, final: AbortResponse & { title?: strin
 }
 
 function applyError(stream: ActiveStream, data: Partial<Message>) {
+  const kind = parseChatErrorText(data.text ?? '')?.kind;
+  // SPEC point 4: a ban ends the session at once, wherever it is reported.
+  if (kind === 'ban' || kind === 'banned') sessionHooks()?.onBanned(data.text ?? '');
   settle(stream, () => chat.replace(stream.placeholder.messageId, errorMessageFrom(data, stream.placeholder)));
 }
 
@@ -97,6 +105,8 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
   if (!parsed.success) return;
   const frame = parsed.data;
   if (isCreatedEvent(frame)) {
+    if (stream.streamId) return;
+    stream.streamId = frame.streamId;
     stream.abortKey = frame.conversationId;
     if (!current(stream)) return;
     if (stream.firstMessage) stream.hooks.onConversationCreated(frame.conversationId);
@@ -117,6 +127,8 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
 export async function runStream(input: StreamRequest, hooks: StreamHooks): Promise<void> {
   const stream: ActiveStream = {
     session: useChatStore.getState().session,
+    streamId: null,
+    lastFrameId: -1,
     endpoint: input.endpoint,
     controller: new AbortController(),
     abortKey: (input.body.conversationId as string | null) ?? null,
@@ -131,25 +143,51 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   active = stream;
   chat.setSubmitting(true);
   streaming.start(input.placeholder.messageId, input.prefix ?? '');
+  const { signal } = stream.controller;
   try {
-    const res = await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal: stream.controller.signal });
-    if (!res.body) throw new Error('The stream has no body.');
-    for await (const frame of readSse(res.body, stream.controller.signal)) {
-      let data: unknown;
-      try {
-        data = JSON.parse(frame.data);
-      } catch {
-        continue;
-      }
-      handleFrame(stream, frame.event, data);
-      if (stream.settled) break;
-    }
-    if (!stream.settled) applyCut(stream);
+    await follow(stream, await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal }));
   } catch (error) {
-    if (stream.controller.signal.aborted) return applyCut(stream);
-    const text = isApiError(error) ? chatErrorText(error.code, { message: error.message, ...error.data }) : String(error);
-    applyError(stream, { text });
+    if (signal.aborted) return applyCut(stream);
+    // Before `created` nothing can be resumed: the request itself failed.
+    if (!stream.streamId) return applyError(stream, { text: errorText(error) });
   }
+  await resume(stream);
+  if (!stream.settled) applyCut(stream);
+}
+
+const RESUME_ATTEMPTS = 3;
+
+/** A connection lost mid-reply picks up after the last frame seen (`GET /api/ask/stream/:id?after=`). */
+async function resume(stream: ActiveStream): Promise<void> {
+  const { signal } = stream.controller;
+  for (let attempt = 1; attempt <= RESUME_ATTEMPTS && !stream.settled && stream.streamId && !signal.aborted; attempt++) {
+    try {
+      const path = `/api/ask/stream/${encodeURIComponent(stream.streamId)}?after=${stream.lastFrameId}`;
+      await follow(stream, await apiFetch(path, { signal }));
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+async function follow(stream: ActiveStream, res: Response): Promise<void> {
+  if (!res.body) throw new Error('The stream has no body.');
+  for await (const frame of readSse(res.body, stream.controller.signal)) {
+    if (frame.id !== null && Number.isFinite(Number(frame.id))) stream.lastFrameId = Number(frame.id);
+    let data: unknown;
+    try {
+      data = JSON.parse(frame.data);
+    } catch {
+      continue;
+    }
+    handleFrame(stream, frame.event, data);
+    if (stream.settled) return;
+  }
+}
+
+function errorText(error: unknown): string {
+  if (isApiError(error)) return chatErrorText(error.code, { message: error.message, ...error.data });
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Stop: ask the server to end the reply; its answer is applied like a final frame. */
