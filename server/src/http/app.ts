@@ -15,6 +15,7 @@ import { userRoutes } from '../routes/user/user.route.ts';
 import { keysRoutes } from '../routes/keys/keys.route.ts';
 import { endpointsRoutes } from '../routes/endpoints/endpoints.route.ts';
 import { modelsRoutes } from '../routes/models/models.route.ts';
+import { presetsRoutes } from '../routes/presets/presets.route.ts';
 
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -26,7 +27,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);
