@@ -5,6 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { useAuthStore } from '../auth/auth-store.ts';
 import { logout } from '../auth/session-actions.ts';
 import { useSettingsDialog } from '../settings/settings-store.ts';
+import { useNavStore } from './nav-store.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** The sidebar footer: the signed-in user, opening a menu upward (SPEC point 2). */
@@ -13,6 +14,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const openSettings = useSettingsDialog((s) => s.openSettings);
+  const closeDrawer = useNavStore((s) => s.closeDrawer);
   const shown = user ?? { name: t('nav.guest'), avatar: null };
 
   return (
@@ -32,7 +34,10 @@ export function UserMenu() {
         {user ? (
           <div className="truncate px-3 pb-2 pt-1.5 text-xs text-neutral-500 dark:text-neutral-400">{user.email}</div>
         ) : null}
-        <DropdownMenuItem data-testid="open-settings" onSelect={() => openSettings()}>
+        <DropdownMenuItem data-testid="open-settings" onSelect={() => {
+            closeDrawer();
+            openSettings();
+          }}>
           <Settings aria-hidden className="size-4" />
           {t('nav.settings')}
         </DropdownMenuItem>
