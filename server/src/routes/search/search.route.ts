@@ -1,0 +1,20 @@
+import { searchQuerySchema } from '@parley/core';
+import type { FastifyInstance } from 'fastify';
+import { authenticate, requireUser } from '../../http/authenticate.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { searchMessages } from '../../services/search/message-search.ts';
+import { presentSearchPage } from '../../services/search/present-search.ts';
+
+export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
+  const preHandler = authenticate(ctx);
+
+  app.get('/api/search/enable', { preHandler }, async () => ctx.env.SEARCH);
+
+  app.get('/api/search', { preHandler }, async (request) => {
+    const user = requireUser(request);
+    if (!ctx.env.SEARCH) throw new AppError('not_found', 'Search is disabled.');
+    const { q, pageNumber } = searchQuerySchema.parse(request.query);
+    return presentSearchPage(await searchMessages(ctx.db, user.id, q, pageNumber));
+  });
+}
