@@ -28,34 +28,35 @@ export function MessageActions(props: MessageActionsProps) {
   const { copied, copy } = useCopy();
   const { message } = props;
   return (
-    <div
-      className={cn(
-        'flex items-center gap-0.5 transition-opacity',
-        message.isCreatedByUser && 'justify-end',
-        props.alwaysVisible ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
-      )}
-    >
+    <div className={cn('flex items-center gap-0.5', message.isCreatedByUser && 'justify-end')}>
       <SiblingNav index={props.siblingIndex} count={props.siblingCount} onSelect={props.onSelectSibling} disabled={props.submitting} />
-      {message.error ? null : (
-        <ActionButton label={copied ? t('chat.message.copied') : t('chat.message.copy')} data-testid="copy-message" onClick={() => copy(message.text)}>
-          {copied ? <Check aria-hidden className="size-4 text-emerald-600" /> : <Copy aria-hidden className="size-4" />}
-        </ActionButton>
-      )}
-      {props.canEdit ? (
-        <ActionButton label={t('chat.message.edit')} data-testid="edit-message" onClick={props.onEdit}>
-          <Pencil aria-hidden className="size-4" />
-        </ActionButton>
-      ) : null}
-      {props.canRegenerate ? (
-        <ActionButton label={t('chat.message.regenerate')} data-testid="regenerate-message" onClick={props.onRegenerate}>
-          <RefreshCw aria-hidden className="size-4" />
-        </ActionButton>
-      ) : null}
-      {props.canContinue ? (
-        <ActionButton label={t('chat.message.continue')} data-testid="continue-button" onClick={props.onContinue}>
-          <FastForward aria-hidden className="size-4" />
-        </ActionButton>
-      ) : null}
+      <div
+        className={cn(
+          'flex items-center gap-0.5 transition-opacity',
+          props.alwaysVisible ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
+        )}
+      >
+        {message.error ? null : (
+          <ActionButton label={copied ? t('chat.message.copied') : t('chat.message.copy')} data-testid="copy-message" onClick={() => copy(message.text)}>
+            {copied ? <Check aria-hidden className="size-4 text-emerald-600" /> : <Copy aria-hidden className="size-4" />}
+          </ActionButton>
+        )}
+        {props.canEdit ? (
+          <ActionButton label={t('chat.message.edit')} data-testid="edit-message" onClick={props.onEdit}>
+            <Pencil aria-hidden className="size-4" />
+          </ActionButton>
+        ) : null}
+        {props.canRegenerate ? (
+          <ActionButton label={t('chat.message.regenerate')} data-testid="regenerate-message" onClick={props.onRegenerate}>
+            <RefreshCw aria-hidden className="size-4" />
+          </ActionButton>
+        ) : null}
+        {props.canContinue ? (
+          <ActionButton label={t('chat.message.continue')} data-testid="continue-button" onClick={props.onContinue}>
+            <FastForward aria-hidden className="size-4" />
+          </ActionButton>
+        ) : null}
+      </div>
     </div>
   );
 }
