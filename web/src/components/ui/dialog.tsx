@@ -25,6 +25,12 @@ export function DialogContent({ title, closeLabel, description, children, classN
         data-testid={rest['data-testid']}
         // Radix warns about a missing description unless told explicitly there is none.
         {...(description ? {} : { 'aria-describedby': undefined })}
+        // Focus the panel itself rather than its first control (the close button): Tab still
+        // enters the dialog, and a ring does not flash on the close button for mouse users.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden',
           'rounded-2xl border border-neutral-200 bg-white text-neutral-900 shadow-2xl focus:outline-none',
