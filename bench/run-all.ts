@@ -1,13 +1,19 @@
+import { loadavg } from 'node:os';
+import { runConcurrentStreams } from './concurrent-streams.ts';
 import { printResult, printSummary, type BenchResult } from './lib/report.ts';
 import { runTtft } from './ttft.ts';
 
 /** Every bench in sequence, each with its own Parley; a crash is reported and the rest still run. */
-const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [{ name: 'ttft', run: runTtft }];
+const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
+  { name: 'ttft', run: runTtft },
+  { name: 'concurrent-streams', run: runConcurrentStreams },
+];
 
 const results: BenchResult[] = [];
 const crashed: string[] = [];
 for (const bench of benches) {
-  console.log(`\n== ${bench.name}`);
+  // Other work on the machine shows up in every figure; the load says how much there was.
+  console.log(`\n== ${bench.name} (load average ${loadavg()[0]!.toFixed(1)})`);
   try {
     const figures = await bench.run();
     figures.forEach(printResult);

@@ -1,0 +1,156 @@
+import http from 'node:http';
+import { ROOT_PARENT_ID } from '@parley/core';
+import { registerBenchUser } from './lib/account.ts';
+import { benchStreamPrompt } from './lib/paced-fake-protocol.ts';
+import { startPacedFake, type PacedFake } from './lib/paced-fake.ts';
+import { startBenchParley } from './lib/parley.ts';
+import { readCpuMs, readMemory, sampleRss } from './lib/proc-usage.ts';
+import { result, type BenchResult } from './lib/report.ts';
+import { runIfMain } from './lib/run-main.ts';
+import { postEventStream, type SseFrame } from './lib/sse-client.ts';
+import { distribution, mb, ms } from './lib/stats.ts';
+import { peakOverlap, StreamCheck } from './lib/stream-check.ts';
+
+const bench = 'concurrent-streams';
+const streams = Number(process.env.BENCH_STREAMS ?? 500);
+const chunks = 200;
+const spacingMs = 10;
+/** Streams run through each path before it is measured, so JIT and connection set-up are not counted. */
+const warmUpStreams = 10;
+const targets = { addedP99Ms: 20, rssBytes: 300 * 1024 * 1024 };
+
+interface Run {
+  checks: StreamCheck[];
+  latencies: number[];
+}
+
+type OpenStream = (stream: number, check: StreamCheck) => Promise<void>;
+
+/** Runs `count` streams at once through `open`, one StreamCheck each. */
+async function runStreams(fake: PacedFake, firstStream: number, count: number, open: OpenStream): Promise<Run> {
+  const latencies: number[] = [];
+  const checks = Array.from({ length: count }, (_, i) => new StreamCheck(firstStream + i, chunks, fake, latencies));
+  await Promise.all(
+    checks.map(async (check) => {
+      await open(check.stream, check).catch((error: unknown) => check.fail(String(error)));
+      check.complete();
+    }),
+  );
+  return { checks, latencies };
+}
+
+/** A warm-up batch, then the measured one; each path has its own block of stream numbers. */
+async function measurePath(fake: PacedFake, block: number, open: OpenStream): Promise<Run> {
+  const first = block * (warmUpStreams + streams);
+  const warm = await runStreams(fake, first, warmUpStreams, open);
+  const broken = warm.checks.find((c) => c.problem);
+  if (broken) throw new Error(`warm-up failed: ${broken.problem}`);
+  return runStreams(fake, first + warmUpStreams, streams, open);
+}
+
+/** The direct path: the same client reading the fake's Chat Completions streams itself. */
+function directStream(fake: PacedFake, agent: http.Agent) {
+  return async (stream: number, check: StreamCheck) => {
+    const status = await postEventStream({
+      url: `${fake.url}/v1/chat/completions`,
+      agent,
+      headers: { authorization: 'Bearer sk-bench' },
+      body: { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: benchStreamPrompt(stream) }] },
+      onFrame(frame, arrivedAt) {
+        if (frame.data === '[DONE]') return;
+        const content = (JSON.parse(frame.data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content;
+        if (content) check.receive(content, arrivedAt);
+      },
+    });
+    if (status !== 200) check.fail(`status ${status}`);
+  };
+}
+
+/** Through Parley: `created`, deltas with consecutive `seq`, then `final` holding the whole reply. */
+function parleyStream(parleyUrl: string, token: string, agent: http.Agent) {
+  return async (stream: number, check: StreamCheck) => {
+    let seq = 0;
+    let created = false;
+    let final = false;
+    const onFrame = (frame: SseFrame, arrivedAt: number) => {
+      if (frame.event !== 'message') return check.fail(`${frame.event} frame: ${frame.data.slice(0, 200)}`);
+      const data = JSON.parse(frame.data) as { created?: true; seq?: number; delta?: string; final?: true; responseMessage?: { text: string } };
+      if (data.created) created = true;
+      else if (data.final) {
+        final = true;
+        if (data.responseMessage?.text !== check.expectedText()) check.fail('the final frame holds a different reply text');
+      } else if (data.delta !== undefined) {
+        if (data.seq !== seq + 1) check.fail(`seq ${data.seq} after ${seq}`);
+        seq = data.seq ?? seq;
+        check.receive(data.delta, arrivedAt);
+      }
+    };
+    const status = await postEventStream({
+      url: `${parleyUrl}/api/ask/openAI`,
+      agent,
+      headers: { authorization: `Bearer ${token}` },
+      body: { text: benchStreamPrompt(stream), conversationId: null, parentMessageId: ROOT_PARENT_ID, endpoint: 'openAI', model: 'gpt-4o-mini' },
+      onFrame,
+      timeoutMs: 120_000,
+    });
+    if (status !== 200) check.fail(`status ${status}`);
+    if (!created || !final) check.fail(`stream ended without ${created ? 'final' : 'created'}`);
+  };
+}
+
+function describe(label: string, run: Run) {
+  const d = distribution(run.latencies);
+  const firsts = run.checks.map((c) => c.firstAt).filter((at) => !Number.isNaN(at));
+  const startSpread = Math.max(...firsts) - Math.min(...firsts);
+  console.log(`  ${label}: chunk latency p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} over ${d.count} chunks`);
+  console.log(
+    `  ${' '.repeat(label.length)}  first chunks spread over ${ms(startSpread, 0)}; at most ${peakOverlap(run.checks)} of ${streams} streams were delivering at once`,
+  );
+  return d;
+}
+
+/**
+ * 500 streams at once of 200 chunks 10 ms apart, first straight from the paced fake (the
+ * baseline: the client's own delay), then through Parley. Every chunk is checked for order and
+ * content; Parley's resident memory is sampled from /proc while it streams.
+ */
+export async function runConcurrentStreams(): Promise<BenchResult[]> {
+  const fake = await startPacedFake({ streams: 2 * (warmUpStreams + streams), chunks, spacingMs });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
+  let parley: Awaited<ReturnType<typeof startBenchParley>> | undefined;
+  try {
+    const direct = await measurePath(fake, 0, directStream(fake, agent));
+    parley = await startBenchParley({
+      env: { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1`, CONCURRENT_MESSAGE_MAX: String(streams + warmUpStreams) },
+    });
+    const token = await registerBenchUser(parley.url, 'streams');
+    const open = parleyStream(parley.url, token, agent);
+    const memory = sampleRss(parley.pid);
+    const cpuBefore = readCpuMs(parley.pid);
+    const through = await measurePath(fake, 1, open);
+    const cpuMs = readCpuMs(parley.pid) - cpuBefore;
+    const rss = memory.stop();
+    const peak = readMemory(parley.pid)?.peak ?? 0;
+
+    const d = describe('direct to the fake', direct);
+    const p = describe('through Parley     ', through);
+    const broken = [...direct.checks, ...through.checks].filter((c) => c.problem);
+    for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
+    console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})`);
+    const relayed = (warmUpStreams + streams) * chunks;
+    console.log(`  Parley CPU while streaming: ${(cpuMs / 1000).toFixed(1)} s for ${relayed} chunks (${((cpuMs * 1000) / relayed).toFixed(0)} µs per chunk, exchange set-up included)`);
+    const intact = through.checks.length - through.checks.filter((c) => c.problem).length;
+    const added = p.p99 - d.p99;
+    return [
+      result(bench, `streams delivered complete and in order`, `${intact}/${streams}`, `${streams}/${streams}`, intact === streams),
+      result(bench, 'added chunk latency p99 (Parley − direct)', ms(added), `≤ ${targets.addedP99Ms} ms`, added <= targets.addedP99Ms),
+      result(bench, 'Parley RSS while streaming', mb(rss), `≤ ${mb(targets.rssBytes)}`, rss > 0 && rss <= targets.rssBytes),
+    ];
+  } finally {
+    agent.destroy();
+    await parley?.stop();
+    await fake.close();
+  }
+}
+
+runIfMain(import.meta.url, runConcurrentStreams);
