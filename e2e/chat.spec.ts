@@ -12,6 +12,8 @@ const userMessages = (page: Page) => page.locator('[data-testid="message"][data-
 
 async function send(page: Page, text: string) {
   await page.getByTestId('chat-input').fill(text);
+  // The button enables once the endpoint and model are known (GET /api/endpoints, /api/models).
+  await expect(page.getByTestId('send-button')).toBeEnabled();
   await page.getByTestId('chat-input').press('Enter');
 }
 

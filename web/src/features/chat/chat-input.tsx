@@ -9,7 +9,10 @@ export interface ChatInputProps {
   submitting: boolean;
   /** The last reply is unfinished or failed: the user must edit or regenerate first. */
   blocked: boolean;
-  onSend(text: string): void;
+  /** The endpoint and model are known; until then the send button waits. */
+  ready: boolean;
+  /** True when the message went out, so the box empties. */
+  onSend(text: string): boolean;
   onStop(): void;
 }
 
@@ -19,7 +22,7 @@ const MAX_HEIGHT = 220;
  * The message box. Enter sends and Shift+Enter breaks the line, except while an IME is
  * composing (Chinese, Japanese, Korean input) or when the enterToNewline setting is on.
  */
-export function ChatInput({ submitting, blocked, onSend, onStop }: ChatInputProps) {
+export function ChatInput({ submitting, blocked, ready, onSend, onStop }: ChatInputProps) {
   const { t } = useTranslation();
   const text = useDraftStore((s) => s.text);
   const filled = useDraftStore((s) => s.filled);
@@ -38,9 +41,8 @@ export function ChatInput({ submitting, blocked, onSend, onStop }: ChatInputProp
   }, [filled]);
 
   const send = () => {
-    if (submitting || blocked || text.trim() === '') return;
-    onSend(text);
-    setText('');
+    if (submitting || blocked || !ready || text.trim() === '') return;
+    if (onSend(text)) setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -85,7 +87,7 @@ export function ChatInput({ submitting, blocked, onSend, onStop }: ChatInputProp
         <button
           type="button"
           onClick={send}
-          disabled={blocked || text.trim() === ''}
+          disabled={blocked || !ready || text.trim() === ''}
           data-testid="send-button"
           aria-label={t('chat.send')}
           title={t('chat.send')}

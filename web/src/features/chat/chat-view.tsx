@@ -77,7 +77,7 @@ export function ChatView() {
           onStop={actions.stop}
           onRegenerate={() => last && actions.regenerate(last)}
         />
-        <ChatInput submitting={submitting} blocked={blocked} onSend={actions.send} onStop={actions.stop} />
+        <ChatInput submitting={submitting} blocked={blocked} ready={Boolean(current?.model)} onSend={actions.send} onStop={actions.stop} />
         <p className="mt-2 hidden text-center text-xs text-neutral-400 sm:block dark:text-neutral-500">{t('chat.disclaimer')}</p>
       </div>
     </div>

@@ -10,7 +10,8 @@ import { conversationOptions, placeholderFor, userDraft } from './drafts.ts';
 import { runStream, stopStream, type StreamHooks } from './run-stream.ts';
 
 export interface ChatActions {
-  send(text: string): void;
+  /** False when nothing was sent (busy, blank, or no endpoint chosen yet): the input keeps its text. */
+  send(text: string): boolean;
   regenerate(reply: Message): void;
   continueReply(reply: Message): void;
   /** User message: re-ask as a sibling branch under the same parent. */
@@ -53,11 +54,11 @@ export function useChatActions(): ChatActions {
       },
     };
 
-    const ask = (text: string, parentMessageId: string, route: 'ask' | 'edit' = 'ask') => {
+    const ask = (text: string, parentMessageId: string, route: 'ask' | 'edit' = 'ask'): boolean => {
       const state = useChatStore.getState();
       const to = target();
       const trimmed = text.trim();
-      if (state.submitting || !trimmed || !to) return;
+      if (state.submitting || !trimmed || !to) return false;
       const request = userDraft({
         messageId: crypto.randomUUID(),
         conversationId: state.conversationId,
@@ -78,6 +79,7 @@ export function useChatActions(): ChatActions {
         },
         hooks,
       );
+      return true;
     };
 
     const resume = (reply: Message, route: 'ask' | 'edit', generation: string) => {
@@ -112,10 +114,11 @@ export function useChatActions(): ChatActions {
 
     return {
       send(text) {
-        const { conversationId, messages, choice } = useChatStore.getState();
+        const { conversationId, messages, choice, submitting } = useChatStore.getState();
+        if (submitting || !target()) return false;
         if (!conversationId && messages.length > 0) chat.openNew();
         const last = conversationId ? visibleBranch(messages, choice).at(-1)?.message : undefined;
-        ask(text, last?.messageId ?? ROOT_PARENT_ID);
+        return ask(text, last?.messageId ?? ROOT_PARENT_ID);
       },
       regenerate(reply) {
         const state = useChatStore.getState();
@@ -145,7 +148,7 @@ export function useChatActions(): ChatActions {
         );
       },
       continueReply: (reply) => resume(reply, 'ask', reply.text),
-      editAndSubmit: (message, text) => ask(text, message.parentMessageId),
+      editAndSubmit: (message, text) => void ask(text, message.parentMessageId),
       editReplyAndSubmit: (reply, text) => resume(reply, 'edit', text),
       async saveEdit(message, text) {
         const { conversationId } = useChatStore.getState();

@@ -1,0 +1,41 @@
+import { ROOT_PARENT_ID, type Message } from '@parley/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { visibleBranch } from '../messages/visible-branch.ts';
+import { chat, useChatStore } from './chat-store.ts';
+import { placeholderFor, userDraft } from './drafts.ts';
+
+const request = userDraft({ messageId: 'u1', conversationId: 'c1', parentMessageId: ROOT_PARENT_ID, text: 'hi', endpoint: 'openAI', model: 'gpt-4o' });
+const shown = () => visibleBranch(useChatStore.getState().messages, useChatStore.getState().choice).map((r) => r.message.messageId);
+
+describe('chat store (the open conversation)', () => {
+  beforeEach(() => chat.openNew());
+
+  it('draws the request and its placeholder at once, on the shown branch', () => {
+    chat.upsert([request, placeholderFor(request)]);
+    expect(shown()).toEqual(['u1', 'u1_']);
+  });
+
+  it('swaps the placeholder for the saved reply in place and keeps showing it', () => {
+    chat.upsert([request, placeholderFor(request)]);
+    const saved: Message = { ...placeholderFor(request), messageId: 'r-saved', text: 'hello', unfinished: false };
+    chat.replace('u1_', saved);
+    expect(useChatStore.getState().messages.map((m) => m.messageId)).toEqual(['u1', 'r-saved']);
+    expect(shown()).toEqual(['u1', 'r-saved']);
+  });
+
+  it('shows a regenerated reply as the newest sibling, and an explicit choice switches back', () => {
+    const first: Message = { ...placeholderFor(request), messageId: 'r1', unfinished: false };
+    chat.upsert([request, first]);
+    chat.upsert([{ ...first, messageId: 'r2' }]);
+    expect(shown()).toEqual(['u1', 'r2']);
+    chat.choose('u1', 'r1');
+    expect(shown()).toEqual(['u1', 'r1']);
+  });
+
+  it('ignores a load that finishes after another conversation was opened', () => {
+    const stale = chat.startLoading('c1');
+    chat.startLoading('c2');
+    chat.loaded(stale, { conversationId: 'c1', title: 'old', endpoint: 'openAI', model: null, tools: [], createdAt: '', updatedAt: '' }, [request]);
+    expect(useChatStore.getState()).toMatchObject({ conversationId: 'c2', status: 'loading', messages: [] });
+  });
+});
