@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { runBundleSize } from './bundle-size.ts';
 import { runConcurrentStreams } from './concurrent-streams.ts';
 import { printResult, printSummary, type BenchResult } from './lib/report.ts';
 import { runTtft } from './ttft.ts';
@@ -7,6 +8,7 @@ import { runTtft } from './ttft.ts';
 const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'ttft', run: runTtft },
   { name: 'concurrent-streams', run: runConcurrentStreams },
+  { name: 'bundle-size', run: runBundleSize },
 ];
 
 const results: BenchResult[] = [];
