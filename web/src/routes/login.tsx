@@ -65,7 +65,9 @@ export function LoginRoute() {
         {params.get('error') === 'social_login_failed' ? (
           <Banner data-testid="social-login-error">{t('errors.social_login_failed')}</Banner>
         ) : null}
-        {notice === 'banned' && !failure.error ? <Banner data-testid="login-error">{t('errors.banned')}</Banner> : null}
+        {(notice === 'banned' || params.get('error') === 'banned') && !failure.error ? (
+          <Banner data-testid="login-error">{t('errors.banned')}</Banner>
+        ) : null}
         {failure.error ? <Banner data-testid="login-error">{failure.error}</Banner> : null}
       </div>
       <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.login.title')}>
