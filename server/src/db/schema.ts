@@ -117,8 +117,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     // Search and per-user listings walk one user's messages newest first.
     index('messages_user_created_idx').on(t.userId, t.createdAt.desc()),
-    // Substring search of 3+ characters; shorter (CJK) queries use the per-user index instead.
-    index('messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+    // Substring search of 3+ characters. The user id is a key of the same GIN index (btree_gin), so
+    // the scan is driven by that user's short posting list instead of corpus-wide trigram lists;
+    // 1–2 character (CJK) queries yield no trigram and use the per-user index above.
+    index('messages_user_text_trgm_idx').using('gin', t.userId, t.text.op('gin_trgm_ops')),
   ],
 );
 

@@ -97,7 +97,8 @@ describe.each(testDatabaseKinds)('message search on %s', (kind) => {
     expect(first.messages[0]!.text).toBe(`cat number ${SEARCH_PAGE_SIZE + 4}`);
     const second = await json<SearchResult>(search(alice, 'cat number', 2));
     expect(second.messages.map((m) => m.text)).toEqual(['cat number 4', 'cat number 3', 'cat number 2', 'cat number 1', 'cat number 0']);
-    expect((await json<SearchResult>(search(alice, 'cat number', 3))).messages).toEqual([]);
+    expect(await json<SearchResult>(search(alice, 'cat number', 3))).toMatchObject({ messages: [], conversations: [], pages: 2, pageNumber: 3 });
+    expect(await json<SearchResult>(search(alice, 'no such words'))).toMatchObject({ messages: [], pages: 0, pageNumber: 1 });
   });
 
   it('validates the query: 1 to 200 characters and a positive page', async () => {

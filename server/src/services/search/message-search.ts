@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE } from '@parley/core';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import type { ConversationRow } from '../conversations/present-conversation.ts';
@@ -19,23 +19,37 @@ export interface SearchPage {
 /**
  * One page of the caller's messages containing `query` (case-insensitive), newest first.
  *
- * Every query starts from the user: the planner either walks that user's messages through
- * (user_id, created_at) and filters them, or, for 3+ characters, intersects that with the
- * pg_trgm GIN index on the text. Queries of one or two characters (common in Chinese) yield no
- * trigram, so they always take the per-user path; both stay indexed (see bench/search.ts).
+ * Every query starts from the user. For 3+ characters the planner uses the GIN index on
+ * (user_id, text trigrams), whose scan is driven by the user's own entries; 1–2 character
+ * queries (common in Chinese) yield no trigram and walk that user's rows through
+ * (user_id, created_at). The page and the total come from one scan (a window count), and only
+ * the page's rows are joined to their conversations. See bench/search.ts for the figures.
  */
 export async function searchMessages(db: Db, userId: string, query: string, pageNumber: number): Promise<SearchPage> {
   const matches = and(eq(messages.userId, userId), sql`${messages.text} ILIKE ${containsPattern(query)} ESCAPE '\\'`);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ message: messages, conversation: conversations })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(matches)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(SEARCH_PAGE_SIZE)
-      .offset((pageNumber - 1) * SEARCH_PAGE_SIZE),
-    db.select({ n: count() }).from(messages).where(matches),
-  ]);
-  return { hits: rows, pages: Math.ceil((total?.n ?? 0) / SEARCH_PAGE_SIZE), pageNumber };
+  const page = await db
+    .select({ id: messages.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(messages)
+    .where(matches)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((pageNumber - 1) * SEARCH_PAGE_SIZE);
+  // A page past the end has no row to carry the total, so it is counted on its own.
+  const total = page[0]?.total ?? (pageNumber > 1 ? await countMatches(db, matches) : 0);
+  const pages = Math.ceil(total / SEARCH_PAGE_SIZE);
+  if (page.length === 0) return { hits: [], pages, pageNumber };
+
+  const rows = await db
+    .select({ message: messages, conversation: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.userId, userId), inArray(messages.id, page.map((p) => p.id))));
+  const byId = new Map(rows.map((row) => [row.message.id, row]));
+  const hits = page.flatMap((p) => byId.get(p.id) ?? []);
+  return { hits, pages, pageNumber };
+}
+
+async function countMatches(db: Db, matches: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(messages).where(matches);
+  return row?.n ?? 0;
 }
