@@ -2,9 +2,11 @@ import type { Page } from '@playwright/test';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// One scripted OpenAI fake serves every spec: the journeys here run one after another so the
-// replies they queue are the ones their own messages receive.
+// The provider fakes are shared by every spec. These journeys talk to Anthropic (specs that keep
+// the default endpoint talk to OpenAI) and run one after another, so the replies they queue are
+// the ones their own messages receive.
 test.describe.configure({ mode: 'serial' });
+const fake = 'anthropic';
 
 const messages = (page: Page) => page.getByTestId('message');
 const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
@@ -22,6 +24,13 @@ async function settled(page: Page) {
   await expect(page.getByTestId('send-button')).toBeVisible({ timeout: 15_000 });
 }
 
+/** Picks Anthropic's claude-2 in the model picker; new chats of this browser keep it. */
+async function chooseClaude(page: Page) {
+  await page.getByTestId('model-picker').click();
+  await page.locator('[data-testid="model-option"][data-model="claude-2"]').click();
+  await expect(page.getByTestId('model-picker')).toHaveText(/claude-2/);
+}
+
 async function startConversation(page: Page, text: string): Promise<string> {
   await page.goto('/chat/new');
   await send(page, text);
@@ -34,6 +43,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   test.setTimeout(120_000);
   await signUp('chat');
   await page.goto('/chat/new');
+  await chooseClaude(page);
 
   await test.step('an example prompt fills the input with its quoted text', async () => {
     await page.getByTestId('example-prompt').first().click();
@@ -42,7 +52,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Enter sends; the reply streams in, then the URL names the new conversation', async () => {
-    await stackControl.enqueue('openai', { chunks: ['Streaming ', 'reply ', 'one.'], delayMs: 250 });
+    await stackControl.enqueue(fake, { chunks: ['Streaming ', 'reply ', 'one.'], delayMs: 250 });
     await send(page, 'Hello Parley');
     await expect(userMessages(page).first()).toHaveText(/Hello Parley/);
     await expect(page.locator('[data-testid="message"][data-streaming]')).toBeVisible();
@@ -50,11 +60,11 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
     await expect(replies(page).first()).toContainText('Streaming reply one.');
     await settled(page);
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('endpoint-name')).toContainText('OpenAI');
+    await expect(page.getByTestId('endpoint-name')).toHaveText(/Anthropic.*claude-2/);
   });
 
   await test.step('Stop keeps what arrived and frees the input', async () => {
-    await stackControl.enqueue('openai', { chunks: ['Partial '], hold: true });
+    await stackControl.enqueue(fake, { chunks: ['Partial '], hold: true });
     await send(page, 'Tell me a long story');
     await expect(replies(page).last()).toContainText('Partial');
     await page.getByTestId('stop-button').click();
@@ -64,7 +74,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Regenerate adds a second version; the switcher goes back to the first', async () => {
-    await stackControl.enqueue('openai', { chunks: ['Second take.'] });
+    await stackControl.enqueue(fake, { chunks: ['Second take.'] });
     await page.getByTestId('regenerate-button').click();
     await expect(replies(page).last()).toContainText('Second take.');
     await settled(page);
@@ -78,7 +88,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Save & Submit on a user message asks again as a new branch', async () => {
-    await stackControl.enqueue('openai', { chunks: ['Edited branch reply.'] });
+    await stackControl.enqueue(fake, { chunks: ['Edited branch reply.'] });
     await userMessages(page).first().hover();
     await userMessages(page).first().getByTestId('edit-message').click();
     await page.getByTestId('edit-textarea').fill('Hello again Parley');
@@ -90,12 +100,12 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('a reply cut off by the length limit can be continued', async () => {
-    await stackControl.enqueue('openai', { chunks: ['Cut short'], finishReason: 'length' });
+    await stackControl.enqueue(fake, { chunks: ['Cut short'], finishReason: 'max_tokens' });
     await send(page, 'Write a poem');
     await settled(page);
     const continueButton = page.getByTestId('continue-button');
     await expect(continueButton).toBeVisible();
-    await stackControl.enqueue('openai', { chunks: [' and finished.'] });
+    await stackControl.enqueue(fake, { chunks: [' and finished.'] });
     await continueButton.click();
     await expect(replies(page).last()).toContainText('Cut short and finished.');
     await settled(page);
@@ -108,7 +118,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
     await page.getByTestId('save-only').click();
     await expect(replies(page).last()).toContainText('Hand-edited reply.');
 
-    await stackControl.enqueue('openai', { chunks: [' then more.'] });
+    await stackControl.enqueue(fake, { chunks: [' then more.'] });
     await replies(page).last().getByTestId('edit-message').click();
     await page.getByTestId('edit-textarea').fill('Rewritten start');
     await page.getByTestId('save-submit').click();
@@ -130,6 +140,8 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
 test('conversations are renamed inline, deleted, bulk deleted, and stay so after a reload', async ({ page, signUp }) => {
   test.setTimeout(120_000);
   await signUp('convos');
+  await page.goto('/chat/new');
+  await chooseClaude(page);
   const first = await startConversation(page, 'First conversation');
   const second = await startConversation(page, 'Second conversation');
   const third = await startConversation(page, 'Third conversation');
@@ -183,11 +195,36 @@ test('conversations are renamed inline, deleted, bulk deleted, and stay so after
 test('an upstream that refuses the key shows the invalid-key text and blocks the input', async ({ page, signUp }) => {
   await signUp('chat-error');
   await page.goto('/chat/new');
-  await stackControl.enqueue('openai', { status: 401 });
+  await chooseClaude(page);
+  await stackControl.enqueue(fake, { status: 401 });
   await send(page, 'Will this work?');
   await expect(page.getByTestId('message-error')).toContainText('Invalid API key');
   await expect(page.getByTestId('chat-input')).toBeDisabled();
   await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
+});
+
+test('a long reply shows the scroll-down button, unless autoScroll follows the text', async ({ page, signUp }) => {
+  await signUp('chat-scroll');
+  await page.goto('/chat/new');
+  await chooseClaude(page);
+  const longReply = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.\n\n`);
+  const scrollDown = page.getByTestId('scroll-to-bottom');
+
+  // Slow enough to outlast the opening moment when a new thread keeps itself pinned to the end.
+  await stackControl.enqueue(fake, { chunks: longReply, delayMs: 40 });
+  await send(page, 'Write a lot');
+  await settled(page);
+  await expect(scrollDown).toBeVisible();
+  await scrollDown.click();
+  await expect(scrollDown).toBeHidden();
+  await expect(replies(page).last()).toContainText('Paragraph 60 of a long answer.');
+
+  await page.evaluate(() => localStorage.setItem('autoScroll', 'true'));
+  await stackControl.enqueue(fake, { chunks: longReply, delayMs: 10 });
+  await send(page, 'Again, please');
+  await settled(page);
+  await expect(replies(page).last().getByText('Paragraph 60 of a long answer.')).toBeInViewport();
+  await expect(scrollDown).toBeHidden();
 });
 
 test.describe('on a 390 px phone', () => {
@@ -196,6 +233,7 @@ test.describe('on a 390 px phone', () => {
   test('a message is sent and answered, and the conversation is in the drawer', async ({ page, signUp }) => {
     await signUp('chat-mobile');
     await page.goto('/chat/new');
+    await chooseClaude(page);
     await expect(page.getByTestId('regenerate-button')).toHaveCount(0);
     await send(page, 'Hi from a phone');
     await expect(replies(page).last()).toContainText('Echo: Hi from a phone');

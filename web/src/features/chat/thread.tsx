@@ -33,6 +33,7 @@ function canContinue(message: Message, endpoint: string | null): boolean {
 export function Thread({ rows, openedKey, endpoint, submitting, actions }: ThreadProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -42,13 +43,13 @@ export function Thread({ rows, openedKey, endpoint, submitting, actions }: Threa
     paddingStart: 16,
     paddingEnd: 24,
   });
-  const scroll = useThreadScroll(scrollRef, virtualizer, openedKey, rows.length);
+  const scroll = useThreadScroll(scrollRef, contentRef, virtualizer, openedKey, rows.length);
   const editable = !noEdit.has(endpoint ?? '');
 
   return (
     <div className="relative min-h-0 flex-1">
       <div ref={scrollRef} onScroll={scroll.onScroll} className="h-full overflow-y-auto overscroll-contain" data-testid="thread">
-        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        <div ref={contentRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
             const isLast = item.index === rows.length - 1;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { conversationsApi } from '../conversations/conversations-api.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { chat, useChatStore } from './chat-store.ts';
@@ -12,6 +12,8 @@ import { detachStream } from './run-stream.ts';
  */
 export function useOpenConversation(routeId: string): void {
   const navigate = useNavigate();
+  // Each navigation counts, so New Chat on /chat/new still clears an unsaved thread.
+  const { key } = useLocation();
   useEffect(() => {
     const state = useChatStore.getState();
     if (routeId === 'new') {
@@ -34,5 +36,5 @@ export function useOpenConversation(routeId: string): void {
       },
     );
     return () => controller.abort();
-  }, [routeId, navigate]);
+  }, [routeId, key, navigate]);
 }

@@ -5,6 +5,8 @@ import { useStreamingStore } from './streaming-store.ts';
 
 /** How long a freshly opened thread keeps re-pinning to the bottom while row heights settle (SPEC 9). */
 const SETTLE_MS = 650;
+/** Following streaming text scrolls at most this often (SPEC point 9: instant scroll throttle). */
+const FOLLOW_THROTTLE_MS = 450;
 /** The scroll-down button shows once this share of the view height lies below it (SPEC point 9). */
 const UNSEEN_SHARE = 0.15;
 
@@ -19,6 +21,7 @@ function unseenBelow(el: HTMLElement): number {
  */
 export function useThreadScroll(
   scrollRef: RefObject<HTMLDivElement | null>,
+  contentRef: RefObject<HTMLDivElement | null>,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
   openedKey: string,
   count: number,
@@ -61,16 +64,32 @@ export function useThreadScroll(
     lastCount.current = count;
   }, [count, toBottom]);
 
-  // Streaming text grows: follow it when the user asked for auto-scroll.
-  useEffect(
-    () =>
-      useStreamingStore.subscribe((state, previous) => {
-        if (state.text === previous.text && state.reasoning === previous.reasoning) return;
-        if (state.messageId && chatFlag('autoScroll')) requestAnimationFrame(() => toBottom());
-        else update();
-      }),
-    [toBottom, update],
-  );
+  // The thread grew or shrank (streaming text, a measured row): re-check the button, and while a
+  // reply streams with auto-scroll on, follow it at most every 450 ms with a trailing pass so
+  // the last words are never left below the fold.
+  useEffect(() => {
+    const content = contentRef.current;
+    if (!content) return;
+    let last = 0;
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      last = performance.now();
+      toBottom();
+      update();
+    };
+    const observer = new ResizeObserver(() => {
+      if (!useStreamingStore.getState().messageId || !chatFlag('autoScroll')) return update();
+      clearTimeout(trailing);
+      const wait = FOLLOW_THROTTLE_MS - (performance.now() - last);
+      if (wait <= 0) follow();
+      else trailing = setTimeout(follow, wait);
+    });
+    observer.observe(content);
+    return () => {
+      observer.disconnect();
+      clearTimeout(trailing);
+    };
+  }, [contentRef, toBottom, update]);
 
   return { showButton, onScroll: update, scrollToBottom: () => toBottom('smooth') };
 }
