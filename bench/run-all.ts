@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { runBundleSize } from './bundle-size.ts';
 import { runConcurrentStreams } from './concurrent-streams.ts';
+import { runLongConversation } from './long-conversation.ts';
 import { printResult, printSummary, type BenchResult } from './lib/report.ts';
 import { runTtft } from './ttft.ts';
 
@@ -8,6 +9,7 @@ import { runTtft } from './ttft.ts';
 const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'ttft', run: runTtft },
   { name: 'concurrent-streams', run: runConcurrentStreams },
+  { name: 'long-conversation', run: runLongConversation },
   { name: 'bundle-size', run: runBundleSize },
 ];
 

@@ -1,15 +1,20 @@
+/** The password of every bench account. */
+export const benchPassword = 'bench-password-1';
+
+/** The email of the bench account named `label`. */
+export const benchEmail = (label: string) => `bench-${label}@parley.local`;
+
 /** Registers a fresh account and answers its Bearer token. */
 export async function registerBenchUser(parleyUrl: string, label: string): Promise<string> {
-  const password = 'bench-password-1';
   const response = await fetch(`${parleyUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       name: `Bench ${label}`,
       username: `bench-${label}`,
-      email: `bench-${label}@parley.local`,
-      password,
-      confirm_password: password,
+      email: benchEmail(label),
+      password: benchPassword,
+      confirm_password: benchPassword,
     }),
   });
   if (!response.ok) throw new Error(`register ${label}: ${response.status} ${await response.text()}`);
