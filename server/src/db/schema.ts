@@ -84,7 +84,8 @@ export const conversations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('conversations_user_created_idx').on(t.userId, t.createdAt.desc())],
+  // The id completes the list's sort key, so a page is read straight off the index instead of sorting all the user's rows.
+  (t) => [index('conversations_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const messages = pgTable(

@@ -1,0 +1,2 @@
+DROP INDEX "conversations_user_created_idx";--> statement-breakpoint
+CREATE INDEX "conversations_user_created_idx" ON "conversations" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
