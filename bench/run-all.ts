@@ -1,8 +1,10 @@
 import { loadavg } from 'node:os';
 import { runBundleSize } from './bundle-size.ts';
 import { runConcurrentStreams } from './concurrent-streams.ts';
+import { runConvoList } from './convo-list.ts';
 import { runLongConversation } from './long-conversation.ts';
 import { printResult, printSummary, type BenchResult } from './lib/report.ts';
+import { runSearch } from './search.ts';
 import { runTtft } from './ttft.ts';
 
 /** Every bench in sequence, each with its own Parley; a crash is reported and the rest still run. */
@@ -11,6 +13,8 @@ const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'concurrent-streams', run: runConcurrentStreams },
   { name: 'long-conversation', run: runLongConversation },
   { name: 'bundle-size', run: runBundleSize },
+  { name: 'search', run: runSearch },
+  { name: 'convo-list', run: runConvoList },
 ];
 
 const results: BenchResult[] = [];
