@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './use-document-title.ts';
 import { ConversationSidebar } from '../features/conversations/conversation-sidebar.tsx';
+import { ExportDialogHost } from '../features/export/export-dialog-host.tsx';
 import { useChatTitleStore } from '../features/nav/chat-title.ts';
 import { DesktopNavToggle } from '../features/nav/desktop-nav-toggle.tsx';
 import { MobileTopBar } from '../features/nav/mobile-top-bar.tsx';
@@ -36,6 +37,7 @@ export function ChatLayout({ sidebar }: ChatLayoutProps) {
         </main>
       </div>
       <SettingsDialog />
+      <ExportDialogHost />
     </div>
   );
 }

@@ -16,6 +16,7 @@ const ForgotPasswordRoute = screen(() => import('../routes/forgot-password.tsx')
 const ResetPasswordRoute = screen(() => import('../routes/reset-password.tsx'), 'ResetPasswordRoute');
 const ChatLayout = screen(() => import('./chat-layout.tsx'), 'ChatLayout');
 const ChatRoute = screen(() => import('../routes/chat.tsx'), 'ChatRoute');
+const SearchRoute = screen(() => import('../routes/search.tsx'), 'SearchRoute');
 
 function Loading({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth><ChatLayout /></RequireAuth>,
         children: [
           { path: 'chat/:conversationId?', element: <ChatRoute /> },
-          { path: 'search/:query?', element: <ChatRoute /> },
+          { path: 'search/:query?', element: <SearchRoute /> },
         ],
       },
       { path: '*', element: <Navigate to="/chat/new" replace /> },

@@ -1,9 +1,10 @@
 import type { Conversation } from '@parley/core';
-import { MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { Download, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
+import { useExportDialog } from '../export/export-store.ts';
 import { RenameField } from './rename-field.tsx';
 
 export interface ConversationItemProps {
@@ -90,6 +91,9 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
             >
               <button type="button" className={iconButton} aria-label={t('conversations.rename')} title={t('conversations.rename')} data-testid="convo-rename" onClick={() => setRenaming(true)}>
                 <Pencil aria-hidden className="size-3.5" />
+              </button>
+              <button type="button" className={iconButton} aria-label={t('export.menu')} title={t('export.menu')} data-testid="convo-export" onClick={() => useExportDialog.getState().openExport(conversation)}>
+                <Download aria-hidden className="size-3.5" />
               </button>
               <button type="button" className={iconButton} aria-label={t('conversations.delete')} title={t('conversations.delete')} data-testid="convo-delete" onClick={() => props.onDelete(conversation)}>
                 <Trash2 aria-hidden className="size-3.5" />

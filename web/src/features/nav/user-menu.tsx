@@ -1,9 +1,11 @@
-import { ChevronsUpDown, LogOut, Settings } from 'lucide-react';
+import { ChevronsUpDown, Download, LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { logout } from '../auth/session-actions.ts';
+import { useExportDialog } from '../export/export-store.ts';
+import { useExportTarget } from '../export/export-target.ts';
 import { useSettingsDialog } from '../settings/settings-store.ts';
 import { useNavStore } from './nav-store.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -15,6 +17,8 @@ export function UserMenu() {
   const user = useAuthStore((s) => s.user);
   const openSettings = useSettingsDialog((s) => s.openSettings);
   const closeDrawer = useNavStore((s) => s.closeDrawer);
+  const exportTarget = useExportTarget();
+  const openExport = useExportDialog((s) => s.openExport);
   const shown = user ?? { name: t('nav.guest'), avatar: null };
 
   return (
@@ -34,6 +38,18 @@ export function UserMenu() {
         {user ? (
           <div className="truncate px-3 pb-2 pt-1.5 text-xs text-neutral-500 dark:text-neutral-400">{user.email}</div>
         ) : null}
+        <DropdownMenuItem
+          data-testid="export-open"
+          disabled={!exportTarget}
+          onSelect={() => {
+            if (!exportTarget) return;
+            closeDrawer();
+            openExport(exportTarget);
+          }}
+        >
+          <Download aria-hidden className="size-4" />
+          {t('export.menu')}
+        </DropdownMenuItem>
         <DropdownMenuItem data-testid="open-settings" onSelect={() => {
             closeDrawer();
             openSettings();

@@ -4,6 +4,8 @@ import { setLanguageSetting, storedLanguageSetting } from '../../locales/i18n.ts
 import { languages, type LanguageSetting } from '../../locales/languages.ts';
 import { useState } from 'react';
 import { SettingsRow } from './settings-row.tsx';
+import { SwitchRow } from './switch-row.tsx';
+import { useChatFlag } from './use-chat-flag.ts';
 import { themes, useThemeStore, type Theme } from './theme.ts';
 
 export function GeneralTab() {
@@ -11,6 +13,8 @@ export function GeneralTab() {
   const theme = useThemeStore((s) => s.theme);
   const setTheme = useThemeStore((s) => s.setTheme);
   const [language, setLanguage] = useState<LanguageSetting>(storedLanguageSetting);
+  const [autoScroll, setAutoScroll] = useChatFlag('autoScroll');
+  const [enterToNewline, setEnterToNewline] = useChatFlag('enterToNewline');
 
   const themeOptions = themes.map((value) => ({ value, label: t(`settings.theme.${value}`) }));
   const languageOptions = [
@@ -41,6 +45,22 @@ export function GeneralTab() {
           }}
         />
       </SettingsRow>
+      <SwitchRow
+        id="settings-auto-scroll"
+        data-testid="settings-auto-scroll"
+        label={t('settings.auto_scroll')}
+        hint={t('settings.auto_scroll_hint')}
+        checked={autoScroll}
+        onCheckedChange={setAutoScroll}
+      />
+      <SwitchRow
+        id="settings-enter-newline"
+        data-testid="settings-enter-newline"
+        label={t('settings.enter_newline')}
+        hint={t('settings.enter_newline_hint')}
+        checked={enterToNewline}
+        onCheckedChange={setEnterToNewline}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Settings2, type LucideIcon } from 'lucide-react';
+import { Database, Settings2, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { DataTab } from './data-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
 
 export interface SettingsTab {
@@ -11,4 +12,7 @@ export interface SettingsTab {
 }
 
 /** The settings dialog's tabs in order; a feature adds its panel here (the Data tab, for one). */
-export const settingsTabs: SettingsTab[] = [{ id: 'general', labelKey: 'settings.tabs.general', icon: Settings2, Panel: GeneralTab }];
+export const settingsTabs: SettingsTab[] = [
+  { id: 'general', labelKey: 'settings.tabs.general', icon: Settings2, Panel: GeneralTab },
+  { id: 'data', labelKey: 'settings.tabs.data', icon: Database, Panel: DataTab },
+];
