@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block.tsx';
 import { highlightLanguages } from './highlight-languages.ts';
+import { splitMarkdownBlocks } from './split-blocks.ts';
 
 const remarkPlugins = [remarkGfm, [remarkMath, { singleDollarTextMath: false }]] satisfies ComponentProps<typeof ReactMarkdown>['remarkPlugins'];
 const rehypePlugins = [
@@ -39,3 +40,25 @@ export const MarkdownBody = memo(function MarkdownBody({ text }: { text: string 
     </div>
   );
 });
+
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+/**
+ * A reply while it streams: rendered block by block, so the blocks already complete keep their
+ * rendering and each frame parses only the last one (bench/long-conversation.ts measures it).
+ */
+export function StreamingMarkdownBody({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      {splitMarkdownBlocks(text).map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
+    </div>
+  );
+}
