@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /** What the probes installed by `installPageProbes` have seen, read with `readPageProbes`. */
@@ -45,8 +47,23 @@ export function readPageProbes(page: Page): Promise<PageProbes> {
   return page.evaluate(() => window.__benchProbes);
 }
 
-/** Waits (bounded) until the probes saw the page become usable; answers ms since navigation start. */
+/**
+ * Waits (bounded) until the probes saw the page become usable; answers ms since navigation
+ * start. A page that never does is reported with its address, errors and a screenshot.
+ */
 export async function waitForInteractive(page: Page, timeoutMs = 30_000): Promise<number> {
-  await page.waitForFunction(() => window.__benchProbes?.interactiveAt !== undefined, undefined, { timeout: timeoutMs, polling: 50 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  try {
+    await page.waitForFunction(() => window.__benchProbes?.interactiveAt !== undefined, undefined, { timeout: timeoutMs, polling: 50 });
+  } catch (error) {
+    const screenshot = path.join(tmpdir(), `parley-bench-not-interactive-${Date.now()}.png`);
+    await page.screenshot({ path: screenshot }).catch(() => undefined);
+    throw new Error(
+      `the chat at ${page.url()} was not usable within ${timeoutMs} ms (screenshot ${screenshot}); page errors: ${errors.join(' | ') || 'none'}`,
+      { cause: error },
+    );
+  }
   return (await readPageProbes(page)).interactiveAt!;
 }
