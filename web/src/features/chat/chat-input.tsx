@@ -1,5 +1,5 @@
 import { ArrowUp, Square } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { chatFlag } from './chat-settings.ts';
@@ -14,6 +14,8 @@ export interface ChatInputProps {
   /** True when the message went out, so the box empties. */
   onSend(text: string): boolean;
   onStop(): void;
+  /** Shown instead of Send (e.g. 'Set key' while the endpoint lacks a usable user key); Enter then sends nothing. */
+  sendReplacement?: ReactNode;
 }
 
 const MAX_HEIGHT = 220;
@@ -22,7 +24,7 @@ const MAX_HEIGHT = 220;
  * The message box. Enter sends and Shift+Enter breaks the line, except while an IME is
  * composing (Chinese, Japanese, Korean input) or when the enterToNewline setting is on.
  */
-export function ChatInput({ submitting, blocked, ready, onSend, onStop }: ChatInputProps) {
+export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendReplacement }: ChatInputProps) {
   const { t } = useTranslation();
   const text = useDraftStore((s) => s.text);
   const filled = useDraftStore((s) => s.filled);
@@ -41,7 +43,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop }: ChatIn
   }, [filled]);
 
   const send = () => {
-    if (submitting || blocked || !ready || text.trim() === '') return;
+    if (submitting || blocked || !ready || sendReplacement || text.trim() === '') return;
     if (onSend(text)) setText('');
   };
 
@@ -83,6 +85,8 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop }: ChatIn
         >
           <Square aria-hidden className="size-3.5 fill-current" />
         </button>
+      ) : sendReplacement ? (
+        sendReplacement
       ) : (
         <button
           type="button"

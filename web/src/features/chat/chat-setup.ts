@@ -36,9 +36,12 @@ export function defaultModelFor(info: EndpointsInfo, endpoint: EndpointName): st
   return preferred.find((m): m is string => Boolean(m && models.includes(m))) ?? models[0] ?? String(endpointDefaults[endpoint].model);
 }
 
-/** Endpoint choice for a new conversation (SPEC point 4): requested, last used, fallback order. */
-export function initialSetup(info: EndpointsInfo): ChatSetup {
-  const endpoint = chooseNewConversationEndpoint({ lastUsed: readJson<ChatSetup>(SETUP_STORAGE).endpoint, enabled: info.endpoints });
+/**
+ * Endpoint choice for a new conversation (SPEC point 4): the requested endpoint (new-conversation
+ * menu) when enabled, else the last used one, else the fallback order, else openAI.
+ */
+export function initialSetup(info: EndpointsInfo, requested?: string | null): ChatSetup {
+  const endpoint = chooseNewConversationEndpoint({ requested, lastUsed: readJson<ChatSetup>(SETUP_STORAGE).endpoint, enabled: info.endpoints });
   return { endpoint, model: defaultModelFor(info, endpoint) };
 }
 

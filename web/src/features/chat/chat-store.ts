@@ -5,6 +5,8 @@ import type { BranchChoice } from '../messages/visible-branch.ts';
 export interface ChatSetup {
   endpoint: EndpointName;
   model: string;
+  /** Endpoint options chosen before the first message (settings panel, preset); the server's defaults fill the rest. */
+  options?: Record<string, unknown>;
 }
 
 interface ChatState {
@@ -62,6 +64,12 @@ export const chat = {
   setModel(model: string) {
     const { conversation } = get();
     if (conversation) set({ conversation: { ...conversation, model } });
+  },
+  /** The settings panel's options: merged into the open conversation (sent with its next ask), else into the setup. */
+  setOptions(options: Record<string, unknown>) {
+    const { conversation, setup } = get();
+    if (conversation) set({ conversation: { ...conversation, ...options } });
+    else if (setup) set({ setup: { ...setup, options: { ...setup.options, ...options } } });
   },
   setSubmitting(submitting: boolean) {
     set({ submitting });

@@ -1,8 +1,16 @@
 import { resolveEndpoint, type EndpointName } from '@parley/core';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ChatOverlays } from '../endpoints/chat-overlays.tsx';
+import { lazyExtra } from '../endpoints/load-chat-extras.ts';
+import { SetKeyButton } from '../keys/set-key-button.tsx';
+import { useUserKey } from '../keys/use-user-key.ts';
 import { useConversationTitle } from '../nav/chat-title.ts';
+import { useSettingsPanel } from '../parameters/settings-panel-store.ts';
+import { SettingsToggle } from '../parameters/settings-toggle.tsx';
+import { NewConvoMenu } from '../presets/new-convo-menu.tsx';
+import { usePresetDialogs } from '../presets/preset-dialogs-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { visibleBranch } from '../messages/visible-branch.ts';
 import { ChatHeader } from './chat-header.tsx';
@@ -16,6 +24,8 @@ import { OptionsBar } from './options-bar.tsx';
 import { Thread } from './thread.tsx';
 import { useChatActions } from './use-chat-actions.ts';
 
+const SettingsPanel = lazyExtra('SettingsPanel');
+
 /** The chat screen: header, thread (or landing), options bar and input. */
 export function ChatView() {
   const { t } = useTranslation();
@@ -25,6 +35,8 @@ export function ChatView() {
   const rows = useMemo(() => visibleBranch(messages, choice), [messages, choice]);
   const last = rows.at(-1)?.message;
   useConversationTitle(conversation?.title);
+  const settingsOpen = useSettingsPanel((s) => s.open);
+  const openSaveAs = usePresetDialogs((s) => s.openSaveAs);
 
   useEffect(() => {
     if (info && !setup) chat.setSetup(initialSetup(info));
@@ -41,13 +53,15 @@ export function ChatView() {
   const onPick = (next: ChatSetup) => {
     rememberSetup(next);
     if (conversation) chat.setModel(next.model);
-    else chat.setSetup(next);
+    // Settings chosen for this endpoint survive a change of its model, not of the endpoint.
+    else chat.setSetup(next.endpoint === setup?.endpoint ? { ...next, options: setup.options } : next);
   };
+  const key = useUserKey(current?.endpoint ?? null, Boolean(current && info?.userProvide[current.endpoint]));
   const blocked = !submitting && Boolean(last && !last.isCreatedByUser && (last.error || last.unfinished));
 
   return (
     <div className="flex h-full flex-col">
-      <ChatHeader title={conversation?.title ?? null} endpoint={current?.endpoint ?? null} model={current?.model ?? null} />
+      <ChatHeader title={conversation?.title ?? null} endpoint={current?.endpoint ?? null} model={current?.model ?? null} onSaveAsPreset={openSaveAs} />
       {status === 'loading' ? (
         <div className="flex flex-1 items-center justify-center">
           <Spinner label={t('common.loading')} className="size-6" />
@@ -59,17 +73,26 @@ export function ChatView() {
       ) : (
         <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} actions={actions} />
       )}
-      <div className="mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
+      <div className="relative mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
+        {settingsOpen ? (
+          <Suspense fallback={null}>
+            <SettingsPanel />
+          </Suspense>
+        ) : null}
         <OptionsBar
           picker={
             info && current ? (
-              <ModelPicker
-                info={info}
-                value={current}
-                endpoints={conversation ? [current.endpoint] : info.endpoints}
-                onChange={onPick}
-                disabled={submitting}
-              />
+              <div className="flex min-w-0 items-center gap-0.5">
+                <NewConvoMenu endpoint={current.endpoint} disabled={submitting} />
+                <ModelPicker
+                  info={info}
+                  value={current}
+                  endpoints={conversation ? [current.endpoint] : info.endpoints}
+                  onChange={onPick}
+                  disabled={submitting}
+                />
+                <SettingsToggle />
+              </div>
             ) : null
           }
           submitting={submitting}
@@ -77,9 +100,17 @@ export function ChatView() {
           onStop={actions.stop}
           onRegenerate={() => last && actions.regenerate(last)}
         />
-        <ChatInput submitting={submitting} blocked={blocked} ready={Boolean(current?.model)} onSend={actions.send} onStop={actions.stop} />
+        <ChatInput
+          submitting={submitting}
+          blocked={blocked}
+          ready={Boolean(current?.model)}
+          onSend={actions.send}
+          onStop={actions.stop}
+          sendReplacement={key.needsKey && current ? <SetKeyButton endpoint={current.endpoint} /> : undefined}
+        />
         <p className="mt-2 hidden text-center text-xs text-neutral-400 sm:block dark:text-neutral-500">{t('chat.disclaimer')}</p>
       </div>
+      <ChatOverlays />
     </div>
   );
 }

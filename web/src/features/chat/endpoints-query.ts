@@ -7,6 +7,8 @@ export interface EndpointsInfo {
   endpoints: EndpointName[];
   /** The model list of each enabled endpoint (the server's `X_MODELS`, else the registry default). */
   models: Partial<Record<EndpointName, string[]>>;
+  /** Endpoints whose users bring their own key (`X_API_KEY=user_provided`). */
+  userProvide: Partial<Record<EndpointName, boolean>>;
 }
 
 /** `GET /api/endpoints` (a truthy entry means enabled) and `GET /api/models` (a list per endpoint). */
@@ -17,12 +19,14 @@ export async function fetchEndpointsInfo(): Promise<EndpointsInfo> {
   ]);
   const endpoints = availableEndpoints(config);
   const lists: EndpointsInfo['models'] = {};
+  const userProvide: EndpointsInfo['userProvide'] = {};
   for (const endpoint of endpoints) {
+    userProvide[endpoint] = (config[endpoint] as { userProvide?: unknown }).userProvide === true;
     const served = models[endpoint];
     const list = Array.isArray(served) ? served.filter((m): m is string => typeof m === 'string') : [];
     lists[endpoint] = list.length > 0 ? list : [...defaultModels[endpoint]];
   }
-  return { endpoints, models: lists };
+  return { endpoints, models: lists, userProvide };
 }
 
 export function useEndpointsInfo() {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { sendableOptions } from '../parameters/sendable-options.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { visibleBranch } from '../messages/visible-branch.ts';
 import { chat, useChatStore } from './chat-store.ts';
@@ -28,7 +29,7 @@ function target() {
   const endpoint = conversation?.endpoint ?? setup?.endpoint;
   const model = conversation?.model ?? setup?.model;
   if (!endpoint || !model) return null;
-  const options = conversationOptions(conversation);
+  const options = sendableOptions(conversation ? conversationOptions(conversation) : { ...setup?.options });
   const name = resolveEndpoint(endpoint);
   return { endpoint, model, options, sender: name ? senderName(name, options) : '' };
 }

@@ -1,0 +1,39 @@
+import type { AzureKey } from '@parley/core';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field.tsx';
+import type { AzureFields } from './key-value.ts';
+
+const fields: { name: keyof AzureKey; labelKey: string; testId: string; optional?: boolean; secret?: boolean }[] = [
+  { name: 'azureOpenAIApiInstanceName', labelKey: 'keys.azure.instance', testId: 'azure-instance' },
+  { name: 'azureOpenAIApiDeploymentName', labelKey: 'keys.azure.deployment', testId: 'azure-deployment', optional: true },
+  { name: 'azureOpenAIApiVersion', labelKey: 'keys.azure.version', testId: 'azure-version' },
+  { name: 'azureOpenAIApiKey', labelKey: 'keys.azure.key', testId: 'key-input', secret: true },
+];
+
+export interface AzureKeyFormProps {
+  value: AzureFields;
+  onChange(value: AzureFields): void;
+}
+
+/** The Azure key of SPEC point 3 as four fields instead of a JSON blob to paste. */
+export function AzureKeyForm({ value, onChange }: AzureKeyFormProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {fields.map((field) => (
+        <Field
+          key={field.name}
+          label={t(field.labelKey)}
+          labelAside={field.optional ? <span className="text-xs text-neutral-400">{t('keys.optional')}</span> : undefined}
+          type={field.secret ? 'password' : 'text'}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid={field.testId}
+          value={value[field.name]}
+          onChange={(event) => onChange({ ...value, [field.name]: event.target.value })}
+          className="h-10"
+        />
+      ))}
+    </div>
+  );
+}

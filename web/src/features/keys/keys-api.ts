@@ -1,0 +1,13 @@
+import { keyStatusSchema, type SaveKeyBody } from '@parley/core';
+import { apiJson } from '../../api/client.ts';
+
+export const keyStatusQueryKey = (endpoint: string) => ['userKey', endpoint] as const;
+
+/** SPEC point 7: the key calls. The server never returns a key, only when it stops working. */
+export const keysApi = {
+  status: (endpoint: string, signal?: AbortSignal) =>
+    apiJson(`/api/keys?name=${encodeURIComponent(endpoint)}`, { schema: keyStatusSchema, signal }),
+  save: (body: SaveKeyBody) => apiJson<{ name: string; expiresAt: string | null }>('/api/keys', { method: 'PUT', body }),
+  revoke: (endpoint: string) => apiJson<{ deletedCount: number }>(`/api/keys/${encodeURIComponent(endpoint)}`, { method: 'DELETE' }),
+  revokeAll: () => apiJson<{ deletedCount: number }>('/api/keys?all=true', { method: 'DELETE' }),
+};

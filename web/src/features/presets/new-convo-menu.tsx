@@ -1,0 +1,53 @@
+import type { EndpointName } from '@parley/core';
+import { ChevronDown } from 'lucide-react';
+import { forwardRef, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
+import { lazyExtra, loadChatExtras } from '../endpoints/load-chat-extras.ts';
+
+const NewConvoMenuPopover = lazyExtra('NewConvoMenuPopover');
+const preload = () => void loadChatExtras();
+
+export interface NewConvoMenuProps {
+  endpoint: EndpointName;
+  disabled?: boolean;
+}
+
+type FaceProps = ComponentPropsWithoutRef<'button'> & { endpoint: EndpointName };
+
+/** The endpoint tile that opens the menu; Radix's trigger renders through it once the menu is loaded. */
+export const MenuTriggerFace = forwardRef<HTMLButtonElement, FaceProps>(function MenuTriggerFace({ endpoint, ...props }, ref) {
+  const { t } = useTranslation();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      data-testid="new-convo-menu"
+      aria-label={t('presets.menu')}
+      title={t('presets.menu')}
+      className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-1 rounded-xl pl-1.5 pr-1 transition-colors hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:bg-neutral-100 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800"
+      {...props}
+    >
+      <EndpointIcon endpoint={endpoint} />
+      <ChevronDown aria-hidden className="size-3.5 text-neutral-400" />
+    </button>
+  );
+});
+
+/**
+ * SPEC point 2: the new-conversation menu, on the endpoint tile at the start of the options bar.
+ * Until its first use only the tile is on the page; the menu (Radix popover, presets, import)
+ * is fetched on hover or focus and opened by the click.
+ */
+export function NewConvoMenu({ endpoint, disabled }: NewConvoMenuProps) {
+  const [used, setUsed] = useState(false);
+  const face = (
+    <MenuTriggerFace endpoint={endpoint} disabled={disabled} onPointerEnter={preload} onFocus={preload} onClick={() => setUsed(true)} />
+  );
+  if (!used) return face;
+  return (
+    <Suspense fallback={face}>
+      <NewConvoMenuPopover endpoint={endpoint} disabled={disabled} />
+    </Suspense>
+  );
+}

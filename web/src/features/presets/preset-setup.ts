@@ -1,0 +1,37 @@
+import { chooseNewConversationEndpoint, type EndpointName, type Preset } from '@parley/core';
+
+/** The fields of a preset that are not endpoint options. */
+const fixedFields = new Set(['presetId', 'title', 'endpoint', 'model', 'createdAt', 'updatedAt', 'user', 'conversationId']);
+
+/** A preset's endpoint options (temperature, promptPrefix, tools…), everything but its fixed fields. */
+export function presetOptions(preset: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(preset).filter(([key, value]) => !fixedFields.has(key) && value !== undefined));
+}
+
+export interface NewSetup {
+  endpoint: EndpointName;
+  model: string;
+  options: Record<string, unknown>;
+}
+
+/**
+ * The setup a chat started from a preset gets: all its fields (its model even when the server's
+ * list no longer names it) when its endpoint is enabled. When
+ * it is not, the usual choice of point 4 picks the endpoint and the preset's options, made for
+ * another endpoint, are left behind.
+ */
+export function setupFromPreset(
+  preset: Preset,
+  enabled: readonly EndpointName[],
+  modelFor: (endpoint: EndpointName) => string,
+): NewSetup {
+  const endpoint = chooseNewConversationEndpoint({ requested: preset.endpoint, enabled });
+  const model = typeof preset.model === 'string' ? preset.model : undefined;
+  if (endpoint !== preset.endpoint) return { endpoint, model: modelFor(endpoint), options: {} };
+  return { endpoint, model: model ?? modelFor(endpoint), options: presetOptions(preset) };
+}
+
+/** A preset to save from a chat's setup (the save-as-preset dialog). */
+export function presetFromSetup(setup: NewSetup, title: string): Record<string, unknown> {
+  return { ...setup.options, presetId: null, title, endpoint: setup.endpoint, model: setup.model };
+}

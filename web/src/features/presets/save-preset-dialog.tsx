@@ -1,0 +1,56 @@
+import { PRESET_TITLE_MAX_LENGTH, SAVE_DIALOG_PRESET_TITLE } from '@parley/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '../../components/ui/banner.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { errorText } from '../../locales/error-text.ts';
+import { useCurrentSetup } from '../parameters/current-setup.ts';
+import { presetFromSetup } from './preset-setup.ts';
+import { presetsApi, usePresetMutation } from './presets-api.ts';
+
+/** SPEC point 2: the save-as-preset name dialog, proposing 'My Preset', saving the chat's current settings. */
+export function SavePresetDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const setup = useCurrentSetup();
+  const [title, setTitle] = useState(SAVE_DIALOG_PRESET_TITLE);
+  const save = usePresetMutation(presetsApi.save);
+  const submit = () => {
+    if (!setup || title.trim() === '') return;
+    save.mutate(presetFromSetup(setup, title.trim()), { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={t('presets.save_title')} closeLabel={t('common.close')} className="max-w-md" data-testid="save-preset-dialog">
+        <form
+          className="space-y-4 px-6 py-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Field
+            label={t('presets.name')}
+            value={title}
+            maxLength={PRESET_TITLE_MAX_LENGTH}
+            autoFocus
+            onFocus={(event) => event.currentTarget.select()}
+            onChange={(event) => setTitle(event.target.value)}
+            data-testid="preset-name-input"
+          />
+          {save.error ? <Banner>{errorText(t, save.error)}</Banner> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" size="sm" onClick={onClose}>
+              {t('presets.cancel')}
+            </Button>
+            <Button type="submit" size="sm" disabled={!setup || title.trim() === '' || save.isPending} data-testid="preset-save">
+              {t('presets.save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
