@@ -1,5 +1,5 @@
 import { endpointDisplayNames, modelDisplayName, resolveEndpoint, type EndpointName, type Preset } from '@parley/core';
-import { Check, FileUp, Pencil, Trash2 } from 'lucide-react';
+import { Check, FileUp, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -10,6 +10,7 @@ import { defaultModelFor, initialSetup } from '../chat/chat-setup.ts';
 import { useEndpointsInfo } from '../chat/endpoints-query.ts';
 import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import { useStartNewChat } from '../endpoints/start-new-chat.ts';
+import { useKeyDialog } from '../keys/key-dialog-store.ts';
 import { usePresetDialogs } from './preset-dialogs-store.ts';
 import { parsePresetFile } from './preset-file.ts';
 import { setupFromPreset } from './preset-setup.ts';
@@ -58,6 +59,7 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
   const presets = usePresets();
   const start = useStartNewChat();
   const dialogs = usePresetDialogs();
+  const openKeyDialog = useKeyDialog((s) => s.open);
   const save = usePresetMutation(presetsApi.save);
   const remove = usePresetMutation(presetsApi.remove);
   const [importError, setImportError] = useState<string | null>(null);
@@ -83,10 +85,10 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
       <p className={heading}>{t('presets.new_conversation')}</p>
       <ul className="mb-2">
         {(info?.endpoints ?? []).map((endpoint) => (
-          <li key={endpoint}>
+          <li key={endpoint} className="flex items-center gap-1 rounded-xl pr-1 hover:bg-neutral-100 dark:hover:bg-neutral-700/70">
             <button
               type="button"
-              className={row}
+              className={cn(row, 'min-w-0 flex-1 hover:bg-transparent dark:hover:bg-transparent')}
               data-testid="new-convo-endpoint"
               data-endpoint={endpoint}
               onClick={() => {
@@ -98,6 +100,22 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
               <span className="flex-1 font-medium">{endpointDisplayNames[endpoint]}</span>
               {endpoint === current ? <Check aria-hidden className="size-4 text-emerald-600 dark:text-emerald-400" /> : null}
             </button>
+            {info?.userProvide[endpoint] ? (
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => {
+                  onDone();
+                  openKeyDialog(endpoint);
+                }}
+                aria-label={t('keys.title', { endpoint: endpointDisplayNames[endpoint] })}
+                title={t('keys.title', { endpoint: endpointDisplayNames[endpoint] })}
+                data-testid="endpoint-key-button"
+                data-endpoint={endpoint}
+              >
+                <KeyRound aria-hidden className="size-4" />
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>
