@@ -31,7 +31,7 @@ test('search finds English and Chinese messages (one and two characters), highli
       await expect(result.getByTestId('search-result-title')).toHaveText('Cat habits');
       await expect(result.locator('mark')).toHaveText('habits');
     }
-    await expect(results(page).getByTestId('search-result-sender')).toHaveText(['ChatGPT', 'User']);
+    await expect(results(page).getByTestId('search-result-sender')).toHaveText(['ChatGPT', 'You']);
   });
 
   await test.step('matching ignores case', async () => {

@@ -92,9 +92,12 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
               <button type="button" className={iconButton} aria-label={t('conversations.rename')} title={t('conversations.rename')} data-testid="convo-rename" onClick={() => setRenaming(true)}>
                 <Pencil aria-hidden className="size-3.5" />
               </button>
-              <button type="button" className={iconButton} aria-label={t('export.menu')} title={t('export.menu')} data-testid="convo-export" onClick={() => useExportDialog.getState().openExport(conversation)}>
-                <Download aria-hidden className="size-3.5" />
-              </button>
+              {/* Only the open item keeps room for export, so the other titles are not cut shorter. */}
+              <span className={active ? 'contents' : 'hidden group-focus-within:contents group-hover:contents [@media(hover:none)]:contents'}>
+                <button type="button" className={iconButton} aria-label={t('export.menu')} title={t('export.menu')} data-testid="convo-export" onClick={() => useExportDialog.getState().openExport(conversation)}>
+                  <Download aria-hidden className="size-3.5" />
+                </button>
+              </span>
               <button type="button" className={iconButton} aria-label={t('conversations.delete')} title={t('conversations.delete')} data-testid="convo-delete" onClick={() => props.onDelete(conversation)}>
                 <Trash2 aria-hidden className="size-3.5" />
               </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightExcerpt, type TextSegment } from './highlight.ts';
+import { highlightExcerpt, plainMarkdown, type TextSegment } from './highlight.ts';
 
 const marked = (segments: TextSegment[]) => segments.filter((s) => s.match).map((s) => s.text);
 const joined = (segments: TextSegment[]) => segments.map((s) => s.text).join('');
@@ -44,5 +44,16 @@ describe('highlightExcerpt', () => {
 
   it('shows the start of the text unmarked when the query is not in it (a match elsewhere in the message)', () => {
     expect(highlightExcerpt('nothing to see', 'zebra')).toEqual([{ text: 'nothing to see', match: false }]);
+  });
+});
+
+describe('plainMarkdown', () => {
+  it('keeps the words of a markdown reply and drops its markup', () => {
+    const reply = '## Safe plants\n\nGood choices that are **non-toxic to cats**:\n\n- Spider plant\n1. Boston fern\n> quoted\n\nSee [the list](https://example.com) and `aspca`.\n```js\nlet cat = 1;\n```';
+    expect(plainMarkdown(reply)).toBe('Safe plants\n\nGood choices that are non-toxic to cats:\n\nSpider plant\nBoston fern\nquoted\n\nSee the list and aspca.\n\nlet cat = 1;\n');
+  });
+
+  it('leaves a lone asterisk or underscore alone', () => {
+    expect(plainMarkdown('2 * 3 and snake_case')).toBe('2 * 3 and snake_case');
   });
 });

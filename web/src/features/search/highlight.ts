@@ -7,6 +7,21 @@ export interface TextSegment {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * A reply's markdown read as plain text for an excerpt: fences, heading and list markers, quote
+ * marks, link targets, emphasis markers and inline-code ticks removed, their text kept.
+ */
+export function plainMarkdown(text: string): string {
+  return text
+    .replace(/^[ \t]*(```|~~~).*$/gm, '')
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+\.)[ \t]+/gm, '')
+    .replace(/^[ \t]*>[ \t]?/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/`([^`]+)`/g, '$1');
+}
+
 /** How much text is shown before the first occurrence when the excerpt does not start at the beginning. */
 const lead = 60;
 

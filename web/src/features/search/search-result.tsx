@@ -3,7 +3,7 @@ import { User } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReplyAvatar } from '../messages/reply-avatar.tsx';
-import { highlightExcerpt } from './highlight.ts';
+import { highlightExcerpt, plainMarkdown } from './highlight.ts';
 
 export interface SearchResultProps {
   message: SearchMessage;
@@ -15,8 +15,11 @@ export interface SearchResultProps {
 /** One matching message: its conversation's title, who wrote it and the matching text, opening the conversation on click. */
 export const SearchResult = memo(function SearchResult({ message, query, formatDate, onOpen }: SearchResultProps) {
   const { t } = useTranslation();
-  const segments = useMemo(() => highlightExcerpt(message.text, query), [message.text, query]);
-  const sender = message.sender || (message.isCreatedByUser ? t('search.you') : t('chat.message.assistant'));
+  const user = message.isCreatedByUser;
+  // Replies are markdown; their markup would read as noise in a one-paragraph excerpt.
+  const segments = useMemo(() => highlightExcerpt(user ? message.text : plainMarkdown(message.text), query), [message.text, query, user]);
+  // The stored sender of a user message is the English 'User'; the reader is that user.
+  const sender = user ? t('search.you') : message.sender || t('chat.message.assistant');
 
   return (
     <li>
@@ -37,7 +40,7 @@ export const SearchResult = memo(function SearchResult({ message, query, formatD
           </time>
         </div>
         <div className="mt-2 flex items-center gap-2">
-          {message.isCreatedByUser ? (
+          {user ? (
             <span aria-hidden className="inline-flex size-5 items-center justify-center rounded-md bg-neutral-200 text-neutral-600 dark:bg-neutral-700 dark:text-neutral-300">
               <User className="size-3" />
             </span>
