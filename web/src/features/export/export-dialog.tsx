@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { chatErrorDisplay } from '../messages/chat-error-display.ts';
 import { downloadBlob } from './download.ts';
 import { buildExportFile } from './export-file.ts';
 import { ExportOption } from './export-option.tsx';
@@ -41,6 +42,7 @@ export function ExportDialog({ conversation, onClose }: ExportDialogProps) {
         theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
         formatDate: (date) => dateFormat.format(date),
         fallbackSender: t('chat.message.assistant'),
+        errorText: (raw) => chatErrorDisplay(t, raw).text,
       });
       downloadBlob(file.blob, file.filename);
       onClose();

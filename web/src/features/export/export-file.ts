@@ -21,6 +21,8 @@ export interface ExportContext {
   formatDate(date: Date): string;
   /** Shown for a reply without a sender name. */
   fallbackSender: string;
+  /** The readable text of an error-flagged reply, whose stored text is a JSON error body. */
+  errorText(raw: string): string;
   now?: Date;
 }
 
@@ -42,7 +44,12 @@ export async function buildExportFile(settings: ExportSettings, data: ExportData
 
   switch (settings.type) {
     case 'screenshot': {
-      const messages = source.messages.map((m) => ({ sender: m.sender || context.fallbackSender, text: m.text, isUser: m.isCreatedByUser, error: m.error }));
+      const messages = source.messages.map((m) => ({
+        sender: m.sender || context.fallbackSender,
+        text: m.error ? context.errorText(m.text) : m.text,
+        isUser: m.isCreatedByUser,
+        error: m.error,
+      }));
       const subtitle = screenshotSubtitle(data.conversation, context.formatDate(source.exportedAt));
       return { blob: await renderThreadPng({ title: data.conversation.title, subtitle, messages }, context.theme), filename };
     }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/ui/field.tsx';
 import type { AzureFields } from './key-value.ts';
 
-const fields: { name: keyof AzureKey; labelKey: string; testId: string; optional?: boolean; secret?: boolean }[] = [
-  { name: 'azureOpenAIApiInstanceName', labelKey: 'keys.azure.instance', testId: 'azure-instance' },
-  { name: 'azureOpenAIApiDeploymentName', labelKey: 'keys.azure.deployment', testId: 'azure-deployment', optional: true },
-  { name: 'azureOpenAIApiVersion', labelKey: 'keys.azure.version', testId: 'azure-version' },
+/** Placeholders are sample values in Azure's own format, the same in every language. */
+const fields: { name: keyof AzureKey; labelKey: string; testId: string; sample?: string; optional?: boolean; secret?: boolean }[] = [
+  { name: 'azureOpenAIApiInstanceName', labelKey: 'keys.azure.instance', testId: 'azure-instance', sample: 'my-resource' },
+  { name: 'azureOpenAIApiDeploymentName', labelKey: 'keys.azure.deployment', testId: 'azure-deployment', sample: 'gpt-4o', optional: true },
+  { name: 'azureOpenAIApiVersion', labelKey: 'keys.azure.version', testId: 'azure-version', sample: '2024-10-21' },
   { name: 'azureOpenAIApiKey', labelKey: 'keys.azure.key', testId: 'key-input', secret: true },
 ];
 
@@ -26,6 +27,7 @@ export function AzureKeyForm({ value, onChange }: AzureKeyFormProps) {
           label={t(field.labelKey)}
           labelAside={field.optional ? <span className="text-xs text-neutral-400">{t('keys.optional')}</span> : undefined}
           type={field.secret ? 'password' : 'text'}
+          placeholder={field.sample}
           autoComplete="off"
           spellCheck={false}
           data-testid={field.testId}

@@ -88,7 +88,16 @@ function KeyDialogBody({ endpoint, onDone }: { endpoint: EndpointName; onDone():
           onChange={(event) => setPlain(event.target.value)}
         />
       )}
-      {endpoint === 'google' ? <ServiceAccountImport onImported={setFileValue} /> : null}
+      {endpoint === 'google' ? (
+        <>
+          <div className="flex items-center gap-3 text-xs text-neutral-400 dark:text-neutral-500">
+            <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />
+            {t('keys.or')}
+            <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />
+          </div>
+          <ServiceAccountImport onImported={setFileValue} />
+        </>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Label htmlFor={expiryId}>{t('keys.expiry.label')}</Label>
         <NativeSelect

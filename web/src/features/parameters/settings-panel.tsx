@@ -42,9 +42,9 @@ export default function SettingsPanel() {
             {endpointDisplayNames[setup.endpoint]} · {modelDisplayName(setup.model)}
           </p>
         </div>
-        <Button variant="ghost" size="sm" className="h-8 px-2.5" onClick={openSaveAs} data-testid="save-as-preset">
+        <Button variant="ghost" size="sm" className="h-8 px-2.5" onClick={openSaveAs} aria-label={t('presets.save_as')} title={t('presets.save_as')} data-testid="save-as-preset">
           <BookmarkPlus aria-hidden className="size-4" />
-          <span>{t('presets.save_as')}</span>
+          <span className="hidden sm:inline">{t('presets.save_as')}</span>
         </Button>
         <Button variant="ghost" size="icon" className="size-8" onClick={close} aria-label={t('common.close')} data-testid="settings-close">
           <X aria-hidden className="size-4" />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { useNavStore } from '../nav/nav-store.ts';
 import { searchPath, useSearchStore } from './search-store.ts';
 
 const inSearchView = () => window.location.pathname.startsWith('/search');
@@ -10,7 +11,8 @@ const inSearchView = () => window.location.pathname.startsWith('/search');
 /**
  * The search box's behaviour (SPEC points 4, 5 and 9): typing opens /search/<query> 350 ms
  * after the last key; emptying the box, its clear button, or Backspace in an empty box clears
- * the search, which resets the conversation list to page 1 and leaves the search view.
+ * the search, which resets the conversation list to page 1 and leaves the search view. Enter
+ * searches at once and, on a phone, closes the drawer so the results show.
  */
 export function useSearchInput() {
   const navigate = useNavigate();
@@ -58,10 +60,11 @@ export function useSearchInput() {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => search(value), timings.searchDebounce);
     },
-    /** Enter searches at once; Backspace in an empty box clears the search. */
     onKeyDown(key: string) {
-      if (key === 'Enter') search(useSearchStore.getState().text);
-      else if (key === 'Backspace' && useSearchStore.getState().text === '') clear();
+      if (key === 'Enter') {
+        search(useSearchStore.getState().text);
+        useNavStore.getState().closeDrawer();
+      } else if (key === 'Backspace' && useSearchStore.getState().text === '') clear();
     },
     clear,
   };
