@@ -127,7 +127,7 @@ export function ParameterForm({ endpoint, model, options, tools, idPrefix, onCha
               id={id}
               name={definition.key}
               multiline={definition.kind === 'textarea'}
-              value={locked ? '' : typeof value === 'string' ? value : ''}
+              value={typeof value === 'string' ? value : ''}
               placeholder={t(`params.placeholder.${definition.key}`)}
               disabled={locked}
               describedBy={hint ? `${id}-hint` : undefined}
