@@ -39,6 +39,15 @@ describe('startReplySaver', () => {
     expect(finished).toBe(2);
   });
 
+  it('writes at once on saveNow (the placeholder with the first token) instead of waiting for the tick', async () => {
+    let saves = 0;
+    const saver = startReplySaver(async () => void saves++, 10_000);
+    saver.touch();
+    saver.saveNow();
+    await saver.stop();
+    expect(saves).toBe(1);
+  });
+
   it('retries a failed write on the next tick', async () => {
     let attempts = 0;
     const saver = startReplySaver(async () => {

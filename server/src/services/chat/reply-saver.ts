@@ -4,6 +4,9 @@ export const REPLY_SAVE_INTERVAL_MS = 1000;
 export interface ReplySaver {
   /** Marks the reply as changed; the next tick writes it. */
   touch(): void;
+  /** Writes now if changed, instead of at the next tick. */
+  saveNow(): void;
+
   /** Stops the ticks and waits for a write in flight, so the final write comes last. */
   stop(): Promise<void>;
 }
@@ -29,6 +32,7 @@ export function startReplySaver(save: () => Promise<unknown>, intervalMs = REPLY
     touch() {
       dirty = true;
     },
+    saveNow: tick,
     async stop() {
       clearInterval(timer);
       await inFlight;

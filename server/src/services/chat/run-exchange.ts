@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FinalEvent, PluginInfo } from '@parley/core';
 import type { AppContext } from '../../http/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
-import { findConversation, renameConversation } from '../conversations/conversation-store.ts';
-import { presentConversation, type ConversationRow } from '../conversations/present-conversation.ts';
+import { findConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
+import { presentConversation } from '../conversations/present-conversation.ts';
 import { renameMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { presentMessage, type MessageRow } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
@@ -13,9 +13,7 @@ import { fallbackTitle, generateTitle } from './title.ts';
 
 interface Started {
   streamId: string;
-  conversation: ConversationRow;
   userMessage: MessageRow;
-  placeholder: MessageRow;
 }
 
 /** What has arrived so far; `text` includes a continued reply's prefix. */
@@ -27,10 +25,31 @@ interface Reply {
   tokenCount: number | null;
 }
 
+type RowOf = (changes: Partial<MessageInput>) => MessageInput;
+
+/** An existing conversation starts its next message from the settings of this exchange. */
+async function saveSettings(ctx: AppContext, exchange: Exchange): Promise<void> {
+  if (!exchange.conversation) return;
+  const { endpoint, model, options } = exchange;
+  await updateConversationSettings(ctx.db, exchange.userId, exchange.conversationId, { endpoint, model, options });
+}
+
+/**
+ * The placeholder `<request>_` becomes the stored reply under a new id; a reply that ended
+ * before its placeholder was ever written is inserted under the new id at once.
+ */
+async function storeUnderNewId(ctx: AppContext, exchange: Exchange, row: MessageInput): Promise<MessageRow> {
+  const id = randomUUID();
+  const renamed = await renameMessage(ctx.db, exchange.userId, exchange.replyId, id, row);
+  return renamed ?? upsertMessage(ctx.db, { ...row, id });
+}
+
 /**
  * Streams the upstream reply into the registry (`created` was sent by the caller), saves the
  * growing reply about once a second, and ends with a `final` frame (finished or cancelled) or
  * an `error` frame. Never throws: whatever happens, the stream ends and the slot is freed.
+ * The placeholder row and the conversation settings are written right after the first event
+ * is relayed (or at the first save tick), so they do not delay the first token.
  */
 export async function runExchange(ctx: AppContext, exchange: Exchange, started: Started): Promise<void> {
   const { streamId } = started;
@@ -49,10 +68,12 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     isCreatedByUser: false,
     model: exchange.model,
     endpoint: exchange.endpoint,
-    isEdited: started.placeholder.isEdited,
+    isEdited: exchange.continued?.isEdited ?? false,
     ...changes,
   });
   const saver = startReplySaver(() => upsertMessage(ctx.db, rowOf({ unfinished: true })));
+  saver.touch();
+  let settings: Promise<void> | undefined;
   let seq = 0;
   const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) =>
     ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
@@ -86,12 +107,16 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         reply.finishReason = event.reason;
       }
       saver.touch();
+      if (!settings) {
+        saver.saveNow();
+        settings = saveSettings(ctx, exchange);
+      }
     }
     await saver.stop();
-    await finish(ctx, exchange, started, reply, rowOf, controller.signal.aborted);
+    await finish(ctx, exchange, started, reply, rowOf, controller.signal.aborted, settings);
   } catch (error) {
     await saver.stop();
-    if (controller.signal.aborted) await finish(ctx, exchange, started, reply, rowOf, true);
+    if (controller.signal.aborted) await finish(ctx, exchange, started, reply, rowOf, true, settings);
     else await fail(ctx, exchange, started, error, rowOf);
   } finally {
     abortSubscription.close();
@@ -103,22 +128,23 @@ async function finish(
   exchange: Exchange,
   started: Started,
   reply: Reply,
-  rowOf: (changes: Partial<MessageInput>) => MessageInput,
+  rowOf: RowOf,
   cancelled: boolean,
+  settings: Promise<void> | undefined,
 ) {
   try {
+    await (settings ?? saveSettings(ctx, exchange));
     const changes = { unfinished: false, cancelled, finishReason: cancelled ? null : reply.finishReason, tokenCount: reply.tokenCount };
-    const saved = exchange.continued
-      ? await upsertMessage(ctx.db, rowOf(changes))
-      : await renameMessage(ctx.db, exchange.userId, exchange.replyId, randomUUID(), rowOf(changes));
+    const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, exchange, rowOf(changes));
     const title = exchange.conversation ? undefined : await titleFor(exchange, reply, cancelled);
     if (title) await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title);
-    const conversation = (await findConversation(ctx.db, exchange.userId, exchange.conversationId)) ?? started.conversation;
+    const conversation = await findConversation(ctx.db, exchange.userId, exchange.conversationId);
+    if (!conversation) throw new Error(`conversation ${exchange.conversationId} is gone`);
     const data: FinalEvent = {
       final: true,
       conversation: presentConversation(conversation),
       requestMessage: presentMessage(started.userMessage),
-      responseMessage: presentMessage(saved!),
+      responseMessage: presentMessage(saved),
       ...(title ? { title } : {}),
     };
     await ctx.streams.append(started.streamId, { event: 'message', data, last: true });
@@ -144,19 +170,19 @@ async function fail(
   exchange: Exchange,
   started: Started,
   error: unknown,
-  rowOf: (changes: Partial<MessageInput>) => MessageInput,
+  rowOf: RowOf,
 ) {
   const { text } = errorTextFor(error);
   const errorChanges = { text, error: true, unfinished: false, reasoning: null, plugins: null };
   try {
-    let saved: MessageRow | undefined;
+    let saved: MessageRow;
     if (exchange.continued) {
-      await upsertMessage(ctx.db, rowOf({ unfinished: false, text: exchange.continued.prefix }));
-      saved = { ...started.placeholder, ...errorChanges, id: `${exchange.replyId}-error`, updatedAt: new Date() };
+      const kept = await upsertMessage(ctx.db, rowOf({ unfinished: false, text: exchange.continued.prefix }));
+      saved = { ...kept, ...errorChanges, id: `${exchange.replyId}-error`, updatedAt: new Date() };
     } else {
-      saved = await renameMessage(ctx.db, exchange.userId, exchange.replyId, randomUUID(), rowOf(errorChanges));
+      saved = await storeUnderNewId(ctx, exchange, rowOf(errorChanges));
     }
-    await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved!), last: true });
+    await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved), last: true });
   } catch {
     await ctx.streams.append(started.streamId, { event: 'error', data: { error: true, text }, last: true }).catch(() => undefined);
   }

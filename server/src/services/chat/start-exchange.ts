@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { chatErrorText, type Message } from '@parley/core';
 import type { AppContext } from '../../http/context.ts';
-import { createConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
-import type { ConversationRow } from '../conversations/present-conversation.ts';
-import { upsertMessage } from '../messages/message-store.ts';
-import { presentMessage, type MessageRow } from '../messages/present-message.ts';
+import { presentMessage } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
-import { isStored, type Exchange } from './prepare-exchange.ts';
+import type { Exchange } from './prepare-exchange.ts';
 import { runExchange } from './run-exchange.ts';
+import { saveRequest } from './save-request.ts';
 
 export type StartResult = { ok: true; streamId: string } | { ok: false; error: Message };
 
@@ -33,35 +31,11 @@ function concurrentError(exchange: Exchange, limit: number): Message {
   };
 }
 
-async function saveConversation(ctx: AppContext, exchange: Exchange): Promise<ConversationRow> {
-  const settings = { endpoint: exchange.endpoint, model: exchange.model, options: exchange.options };
-  if (!exchange.conversation) {
-    return createConversation(ctx.db, { conversationId: exchange.conversationId, userId: exchange.userId, ...settings });
-  }
-  return (await updateConversationSettings(ctx.db, exchange.userId, exchange.conversationId, settings)) ?? exchange.conversation;
-}
-
-async function saveUserMessage(ctx: AppContext, exchange: Exchange): Promise<MessageRow> {
-  const message = exchange.userMessage;
-  if (isStored(message)) return message;
-  return upsertMessage(ctx.db, {
-    id: message.id,
-    conversationId: exchange.conversationId,
-    userId: exchange.userId,
-    parentMessageId: message.parentMessageId,
-    sender: 'User',
-    text: message.text,
-    isCreatedByUser: true,
-    model: exchange.model,
-    endpoint: exchange.endpoint,
-    isEdited: message.isEdited,
-  });
-}
-
 /**
- * Claims a stream slot, saves the conversation, the user message and the reply placeholder,
+ * Claims a stream slot, saves the user message (with a new conversation, in one statement),
  * announces `created`, then runs the upstream call in the background: the reply keeps
- * streaming into the registry even if this client disconnects, so it can resume.
+ * streaming into the registry even if this client disconnects, so it can resume. The reply
+ * placeholder and the conversation's settings are written once the upstream call is under way.
  */
 export async function startExchange(ctx: AppContext, exchange: Exchange): Promise<StartResult> {
   const streamId = randomUUID();
@@ -70,26 +44,12 @@ export async function startExchange(ctx: AppContext, exchange: Exchange): Promis
   if (!claimed.ok) return { ok: false, error: concurrentError(exchange, limit) };
 
   try {
-    const conversation = await saveConversation(ctx, exchange);
-    const userMessage = await saveUserMessage(ctx, exchange);
-    const placeholder = await upsertMessage(ctx.db, {
-      id: exchange.replyId,
-      conversationId: exchange.conversationId,
-      userId: exchange.userId,
-      parentMessageId: userMessage.id,
-      sender: exchange.sender,
-      text: exchange.continued?.prefix ?? '',
-      isCreatedByUser: false,
-      model: exchange.model,
-      endpoint: exchange.endpoint,
-      unfinished: true,
-      isEdited: exchange.continued?.isEdited ?? false,
-    });
+    const userMessage = await saveRequest(ctx.db, exchange);
     await ctx.streams.append(streamId, {
       event: 'message',
       data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
     });
-    void runExchange(ctx, exchange, { streamId, conversation, userMessage, placeholder });
+    void runExchange(ctx, exchange, { streamId, userMessage });
     return { ok: true, streamId };
   } catch (error) {
     // Ends the claimed stream so it stops counting against the user's limit.
