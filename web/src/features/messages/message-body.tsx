@@ -3,7 +3,7 @@ import { CircleAlert, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useStreamingStore } from '../chat/streaming-store.ts';
 import { chatErrorDisplay } from './chat-error-display.ts';
-import { Markdown, StreamingMarkdown } from './markdown/markdown.tsx';
+import { Markdown } from './markdown/markdown.tsx';
 import { Reasoning } from './reasoning.tsx';
 
 /** An error-flagged reply: the localized catalogue text (SPEC point 8). */
@@ -44,7 +44,7 @@ export function StreamingBody() {
     <>
       <Reasoning text={reasoning} streaming={!text} />
       <div className="is-streaming" data-testid="streaming-body">
-        {text ? <StreamingMarkdown text={text} /> : <span aria-hidden className="streaming-cursor" />}
+        {text ? <Markdown text={text} /> : <span aria-hidden className="streaming-cursor" />}
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import 'katex/dist/katex.min.css';
 import 'highlight.js/styles/github-dark.css';
 import './markdown.css';
-import { memo, type ComponentProps } from 'react';
+import { memo, type ComponentProps, type ReactElement } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeKatex from 'rehype-katex';
@@ -27,37 +27,42 @@ const components: Components = {
   ),
 };
 
+/** Rendered blocks by their text, most recently used last; bounded so a long session stays small. */
+const renderedBlocks = new Map<string, ReactElement>();
+const RENDERED_BLOCKS_MAX = 1000;
+
+const parse = (text: string) => ReactMarkdown({ children: text, remarkPlugins, rehypePlugins, components });
+
+/**
+ * One complete block's rendering, parsed once per text: a finished reply remounts under its
+ * stored id, and its blocks, parsed while it streamed, are mounted again without another parse.
+ */
+function renderBlock(text: string): ReactElement {
+  let element = renderedBlocks.get(text);
+  if (element) renderedBlocks.delete(text);
+  else element = parse(text);
+  renderedBlocks.set(text, element);
+  if (renderedBlocks.size > RENDERED_BLOCKS_MAX) renderedBlocks.delete(renderedBlocks.keys().next().value!);
+  return element;
+}
+
+/** The last block may still grow: it is parsed on every change and never cached. */
+const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: { text: string; complete: boolean }) {
+  return complete ? renderBlock(text) : parse(text);
+});
+
 /**
  * Markdown of a reply: GFM (tables, task lists, strikethrough), highlighted code, KaTeX math.
- * Raw HTML is never rendered (react-markdown drops it by default). Loaded on demand.
+ * Raw HTML is never rendered (react-markdown drops it by default). Rendered block by block, so
+ * the blocks already complete keep their rendering while a reply streams and each frame parses
+ * only the last one (bench/long-conversation.ts measures it). Loaded on demand.
  */
-export const MarkdownBody = memo(function MarkdownBody({ text }: { text: string }) {
+export function MarkdownBody({ text }: { text: string }) {
+  const blocks = splitMarkdownBlocks(text);
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
-});
-
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-      {text}
-    </ReactMarkdown>
-  );
-});
-
-/**
- * A reply while it streams: rendered block by block, so the blocks already complete keep their
- * rendering and each frame parses only the last one (bench/long-conversation.ts measures it).
- */
-export function StreamingMarkdownBody({ text }: { text: string }) {
-  return (
-    <div className="markdown">
-      {splitMarkdownBlocks(text).map((block, index) => (
-        <MarkdownBlock key={index} text={block} />
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} complete={index < blocks.length - 1} />
       ))}
     </div>
   );

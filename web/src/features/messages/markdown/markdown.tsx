@@ -1,22 +1,15 @@
 import { lazy, Suspense } from 'react';
 
 const MarkdownBody = lazy(() => import('./markdown-body.tsx').then((m) => ({ default: m.MarkdownBody })));
-const StreamingMarkdownBody = lazy(() => import('./markdown-body.tsx').then((m) => ({ default: m.StreamingMarkdownBody })));
 
-/** The markdown renderer, fetched with its parsers the first time a reply is shown. */
+/**
+ * The markdown renderer, fetched with its parsers the first time a reply is shown; streaming and
+ * finished replies share it, so a reply that finishes reuses the blocks parsed while it streamed.
+ */
 export function Markdown({ text }: { text: string }) {
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap break-words">{text}</div>}>
       <MarkdownBody text={text} />
-    </Suspense>
-  );
-}
-
-/** The same for a reply that is still streaming: complete blocks are not parsed again per frame. */
-export function StreamingMarkdown({ text }: { text: string }) {
-  return (
-    <Suspense fallback={<div className="whitespace-pre-wrap break-words">{text}</div>}>
-      <StreamingMarkdownBody text={text} />
     </Suspense>
   );
 }

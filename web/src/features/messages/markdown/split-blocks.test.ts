@@ -27,6 +27,11 @@ describe('splitMarkdownBlocks (streaming replies re-parse only their last block)
     expect(splitMarkdownBlocks(list)).toEqual([list]);
   });
 
+  it('keeps a text with a link reference or footnote definition whole, as it resolves across blocks', () => {
+    expect(splitMarkdownBlocks('See [the docs][d].\n\nMore.\n\n[d]: https://example.com')).toHaveLength(1);
+    expect(splitMarkdownBlocks('A claim[^1].\n\nMore.\n\n[^1]: The source.')).toHaveLength(1);
+  });
+
   it('joins back to the original text', () => {
     const text = '# Title\n\nPara one.\n\n- a\n- b\n\n```\nx\n\ny\n```\n\nEnd.';
     expect(splitMarkdownBlocks(text).join('\n\n')).toBe(text);
