@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../testkit/src/browser/chromium-launch.ts';
 import { appPort, appUrl, controlPort } from './support/stack-ports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,19 +19,7 @@ const isCI = Boolean(process.env.CI);
 const chromium = {
   ...devices['Desktop Chrome'],
   channel: undefined,
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: chromiumLaunchOptions,
 };
 
 export default defineConfig({

@@ -1,21 +1,10 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../testkit/src/browser/chromium-launch.ts';
 import { benchEmail, benchPassword } from './account.ts';
 
 /** Debian's Chromium, headless, with everything that would talk to the network off. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 /**

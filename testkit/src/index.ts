@@ -6,3 +6,4 @@ export * from './fakes/index.ts';
 export * from './stack/start-stack.ts';
 export * from './stack/free-port.ts';
 export { stackOidcAccount, stackOAuthUser } from './stack/peers.ts';
+export * from './browser/chromium-launch.ts';
