@@ -32,7 +32,8 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: 'list',
+  // The JSON report feeds the pass/fail totals that `npm test` prints last.
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'playwright-report', 'results.json') }]],
   use: {
     baseURL: appUrl,
     locale: 'en-US',
