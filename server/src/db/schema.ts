@@ -121,7 +121,11 @@ export const messages = pgTable(
     // Substring search of 3+ characters. The user id is a key of the same GIN index (btree_gin), so
     // the scan is driven by that user's short posting list instead of corpus-wide trigram lists;
     // 1–2 character (CJK) queries yield no trigram and use the per-user index above.
-    index('messages_user_text_trgm_idx').using('gin', t.userId, t.text.op('gin_trgm_ops')),
+    // Partial: a streaming reply is rewritten about once a second, and re-indexing its whole
+    // text each time was the dominant cost of that save; it is indexed once, when it ends.
+    index('messages_user_text_trgm_idx')
+      .using('gin', t.userId, t.text.op('gin_trgm_ops'))
+      .where(sql`${t.unfinished} = false`),
   ],
 );
 

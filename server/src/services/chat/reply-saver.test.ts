@@ -1,34 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { startReplySaver } from './reply-saver.ts';
+import { createReplySaveBatch } from './reply-saver.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('startReplySaver', () => {
+/** A batch that records each statement's rows; `fail` decides which writes throw. */
+function recordingBatch(intervalMs: number, fail: (rows: string[]) => boolean = () => false) {
+  const statements: string[][] = [];
+  const single: string[] = [];
+  const batch = createReplySaveBatch<string>(
+    async (rows) => {
+      statements.push(rows);
+      if (fail(rows)) throw new Error('database busy');
+    },
+    async (row) => {
+      single.push(row);
+      if (fail([row])) throw new Error('database busy');
+    },
+    intervalMs,
+  );
+  return { batch, statements, single };
+}
+
+describe('createReplySaveBatch', () => {
   it('writes many changes within one interval as a single save, not one per delta', async () => {
-    let saves = 0;
-    const saver = startReplySaver(async () => void saves++, 100);
+    const { batch, statements } = recordingBatch(100);
+    const saver = batch.track(() => 'a');
     for (let i = 0; i < 50; i++) saver.touch();
     await sleep(150);
-    expect(saves).toBe(1);
+    expect(statements).toEqual([['a']]);
     await sleep(150);
-    expect(saves).toBe(1);
+    expect(statements).toHaveLength(1);
     saver.touch();
     await sleep(120);
-    expect(saves).toBe(2);
+    expect(statements).toHaveLength(2);
     await saver.stop();
+  });
+
+  it('writes every changed reply of a tick in one statement, with the text as of the write', async () => {
+    const { batch, statements } = recordingBatch(60);
+    let text = 'b1';
+    const a = batch.track(() => 'a');
+    const b = batch.track(() => text);
+    const c = batch.track(() => 'c');
+    a.touch();
+    b.touch();
+    text = 'b2';
+    await sleep(90);
+    expect(statements).toEqual([['a', 'b2']]);
+    await Promise.all([a.stop(), b.stop(), c.stop()]);
+  });
+
+  it('saves a changing reply at least once per interval while it streams', async () => {
+    const { batch, statements } = recordingBatch(50);
+    const saver = batch.track(() => 'a');
+    const until = Date.now() + 280;
+    while (Date.now() < until) {
+      saver.touch();
+      await sleep(5);
+    }
+    await saver.stop();
+    expect(statements.length).toBeGreaterThanOrEqual(4);
   });
 
   it('never overlaps writes and lets the final write wait for the one in flight', async () => {
     let running = 0;
     let maxRunning = 0;
     let finished = 0;
-    const saver = startReplySaver(async () => {
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      await sleep(120);
-      running--;
-      finished++;
-    }, 40);
+    const batch = createReplySaveBatch<string>(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await sleep(120);
+        running--;
+        finished++;
+      },
+      async () => undefined,
+      40,
+    );
+    const saver = batch.track(() => 'a');
     saver.touch();
     await sleep(50);
     saver.touch();
@@ -39,24 +88,29 @@ describe('startReplySaver', () => {
     expect(finished).toBe(2);
   });
 
-  it('writes at once on saveNow (the placeholder with the first token) instead of waiting for the tick', async () => {
-    let saves = 0;
-    const saver = startReplySaver(async () => void saves++, 10_000);
-    saver.touch();
-    saver.saveNow();
-    await saver.stop();
-    expect(saves).toBe(1);
+  it('writes replies asking saveNow in the same turn together at once (the placeholders with their first tokens)', async () => {
+    const { batch, statements } = recordingBatch(10_000);
+    const a = batch.track(() => 'a');
+    const b = batch.track(() => 'b');
+    a.saveNow();
+    b.saveNow();
+    await sleep(10);
+    await a.stop();
+    await b.stop();
+    expect(statements).toEqual([['a', 'b']]);
   });
 
-  it('retries a failed write on the next tick', async () => {
-    let attempts = 0;
-    const saver = startReplySaver(async () => {
-      attempts++;
-      if (attempts === 1) throw new Error('database busy');
-    }, 50);
-    saver.touch();
+  it('retries a failed batch row by row, so one bad row does not hold back the others, and the bad one on the next tick', async () => {
+    let badFails = 1;
+    const { batch, statements, single } = recordingBatch(50, (rows) => rows.includes('bad') && (rows.length > 1 || badFails-- > 0));
+    const good = batch.track(() => 'good');
+    const bad = batch.track(() => 'bad');
+    good.touch();
+    bad.touch();
     await sleep(130);
-    await saver.stop();
-    expect(attempts).toBe(2);
+    await Promise.all([good.stop(), bad.stop()]);
+    expect(statements[0]).toEqual(['good', 'bad']);
+    expect(single).toEqual(['good', 'bad']);
+    expect(statements[1]).toEqual(['bad']);
   });
 });

@@ -4,38 +4,94 @@ export const REPLY_SAVE_INTERVAL_MS = 1000;
 export interface ReplySaver {
   /** Marks the reply as changed; the next tick writes it. */
   touch(): void;
-  /** Writes now if changed, instead of at the next tick. */
+  /** Writes soon (batched with other replies asking in the same turn) instead of at the next tick. */
   saveNow(): void;
-
-  /** Stops the ticks and waits for a write in flight, so the final write comes last. */
+  /** Stops saving this reply and waits for a write of it in flight, so the final write comes last. */
   stop(): Promise<void>;
 }
 
+export interface ReplySaveBatch<Row> {
+  /** Saves one streaming reply: `row()` is read at write time, so each write has the latest text. */
+  track(row: () => Row): ReplySaver;
+}
+
+interface Tracked<Row> {
+  row: () => Row;
+  dirty: boolean;
+  /** The batch this reply was last written in. */
+  written: Promise<unknown>;
+}
+
 /**
- * Writes a streaming reply at most once per interval and at least once per interval while it
- * changes: throttled upserts instead of one per delta. Writes never overlap.
+ * Writes every live reply that changed since the last tick in one statement per tick (`writeAll`),
+ * instead of one statement per reply: with hundreds of streams the per-statement cost dominated.
+ * A reply that changes is written at least once per interval; batches never overlap. A failed
+ * batch is retried row by row (`writeOne`), so one bad row cannot hold back the others; a row
+ * that still fails is retried on the next tick.
  */
-export function startReplySaver(save: () => Promise<unknown>, intervalMs = REPLY_SAVE_INTERVAL_MS): ReplySaver {
-  let dirty = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (!dirty) return;
-    dirty = false;
-    inFlight = inFlight.then(save).catch(() => {
-      // A failed intermediate write is retried on the next tick; the final write reports errors.
-      dirty = true;
-    });
+export function createReplySaveBatch<Row>(
+  writeAll: (rows: Row[]) => Promise<unknown>,
+  writeOne: (row: Row) => Promise<unknown>,
+  intervalMs = REPLY_SAVE_INTERVAL_MS,
+): ReplySaveBatch<Row> {
+  const tracked = new Set<Tracked<Row>>();
+  let chain: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let soon = false;
+
+  const write = async (batch: Tracked<Row>[]) => {
+    const rows = batch.map((t) => t.row());
+    try {
+      await writeAll(rows);
+    } catch {
+      await Promise.all(
+        batch.map((t, i) =>
+          writeOne(rows[i]!).catch(() => {
+            t.dirty = true;
+          }),
+        ),
+      );
+    }
   };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
+  const flush = () => {
+    soon = false;
+    const batch = [...tracked].filter((t) => t.dirty);
+    if (batch.length === 0) return;
+    for (const t of batch) t.dirty = false;
+    chain = chain.then(() => write(batch));
+    for (const t of batch) t.written = chain;
+  };
+  const flushSoon = () => {
+    if (soon) return;
+    soon = true;
+    setImmediate(flush);
+  };
+
   return {
-    touch() {
-      dirty = true;
-    },
-    saveNow: tick,
-    async stop() {
-      clearInterval(timer);
-      await inFlight;
+    track(row) {
+      const entry: Tracked<Row> = { row, dirty: false, written: Promise.resolve() };
+      tracked.add(entry);
+      if (!timer) {
+        timer = setInterval(flush, intervalMs);
+        timer.unref();
+      }
+      return {
+        touch() {
+          entry.dirty = true;
+        },
+        saveNow() {
+          entry.dirty = true;
+          flushSoon();
+        },
+        async stop() {
+          tracked.delete(entry);
+          if (tracked.size === 0) {
+            clearInterval(timer);
+            timer = undefined;
+          }
+          await entry.written;
+        },
+      };
     },
   };
 }

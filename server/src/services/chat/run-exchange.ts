@@ -8,7 +8,7 @@ import { renameMessage, upsertMessage, type MessageInput } from '../messages/mes
 import { presentMessage, type MessageRow } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import type { Exchange } from './prepare-exchange.ts';
-import { startReplySaver } from './reply-saver.ts';
+import { replySaveBatch } from './reply-batch-store.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 
 interface Started {
@@ -46,7 +46,7 @@ async function storeUnderNewId(ctx: AppContext, exchange: Exchange, row: Message
 
 /**
  * Streams the upstream reply into the registry (`created` was sent by the caller), saves the
- * growing reply about once a second, and ends with a `final` frame (finished or cancelled) or
+ * growing reply about once a second (in one statement with every other live reply), and ends with a `final` frame (finished or cancelled) or
  * an `error` frame. Never throws: whatever happens, the stream ends and the slot is freed.
  * The placeholder row and the conversation settings are written right after the first event
  * is relayed (or at the first save tick), so they do not delay the first token.
@@ -71,7 +71,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     isEdited: exchange.continued?.isEdited ?? false,
     ...changes,
   });
-  const saver = startReplySaver(() => upsertMessage(ctx.db, rowOf({ unfinished: true })));
+  const saver = replySaveBatch(ctx.db).track(() => rowOf({ unfinished: true }));
   saver.touch();
   let settings: Promise<void> | undefined;
   let seq = 0;

@@ -19,14 +19,20 @@ export interface SearchPage {
 /**
  * One page of the caller's messages containing `query` (case-insensitive), newest first.
  *
- * Every query starts from the user. For 3+ characters the planner uses the GIN index on
- * (user_id, text trigrams), whose scan is driven by the user's own entries; 1–2 character
+ * Every query starts from the user; replies still streaming (`unfinished`) are not searched.
+ * For 3+ characters the planner uses the partial GIN index on (user_id, text trigrams), whose scan is driven by the user's own entries; 1–2 character
  * queries (common in Chinese) yield no trigram and walk that user's rows through
  * (user_id, created_at). The page and the total come from one scan (a window count), and only
  * the page's rows are joined to their conversations. See bench/search.ts for the figures.
  */
 export async function searchMessages(db: Db, userId: string, query: string, pageNumber: number): Promise<SearchPage> {
-  const matches = and(eq(messages.userId, userId), sql`${messages.text} ILIKE ${containsPattern(query)} ESCAPE '\\'`);
+  // The literal `unfinished = false` matches the partial trigram index's predicate, so the
+  // planner can use it; a reply still streaming is found once it has ended.
+  const matches = and(
+    eq(messages.userId, userId),
+    sql`${messages.unfinished} = false`,
+    sql`${messages.text} ILIKE ${containsPattern(query)} ESCAPE '\\'`,
+  );
   const page = await db
     .select({ id: messages.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(messages)

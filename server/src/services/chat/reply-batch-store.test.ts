@@ -1,0 +1,55 @@
+import { ROOT_PARENT_ID } from '@parley/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createConversation } from '../conversations/conversation-store.ts';
+import { findMessage, type MessageInput } from '../messages/message-store.ts';
+import { createUserAccount } from '../users/user-admin.ts';
+import { upsertReplies } from './reply-batch-store.ts';
+
+describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
+  let database: Database;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    alice = (await createUserAccount(database.db, { email: 'alice@example.com', name: 'Alice', password: 'alice-password' })).id;
+    bob = (await createUserAccount(database.db, { email: 'bob@example.com', name: 'Bob', password: 'bob-password' })).id;
+    for (const [id, userId] of [['ca', alice], ['cb', bob]] as const) {
+      await createConversation(database.db, { conversationId: id, userId, endpoint: 'openAI', model: 'gpt-4o', options: {}, title: id });
+    }
+  });
+  afterAll(() => database.close());
+
+  const reply = (id: string, userId: string, text: string): MessageInput => ({
+    id,
+    conversationId: userId === alice ? 'ca' : 'cb',
+    userId,
+    parentMessageId: ROOT_PARENT_ID,
+    sender: 'ChatGPT',
+    text,
+    reasoning: null,
+    plugins: null,
+    isCreatedByUser: false,
+    model: 'gpt-4o',
+    endpoint: 'openAI',
+    isEdited: false,
+    unfinished: true,
+  });
+
+  it('inserts new replies and overwrites the text of existing ones in one statement, keeping createdAt', async () => {
+    await upsertReplies(database.db, [reply('r1_', alice, 'Hel'), reply('r2_', bob, 'Wor')]);
+    const before = await findMessage(database.db, alice, 'r1_');
+    await upsertReplies(database.db, [reply('r1_', alice, 'Hello'), reply('r2_', bob, 'World')]);
+    const after = await findMessage(database.db, alice, 'r1_');
+    expect(after).toMatchObject({ text: 'Hello', unfinished: true });
+    expect(after!.createdAt).toEqual(before!.createdAt);
+    expect((await findMessage(database.db, bob, 'r2_'))?.text).toBe('World');
+  });
+
+  it('never overwrites a reply id owned by another user', async () => {
+    await upsertReplies(database.db, [reply('r2_', alice, 'hijacked')]);
+    expect((await findMessage(database.db, bob, 'r2_'))?.text).toBe('World');
+    expect(await findMessage(database.db, alice, 'r2_')).toBeUndefined();
+  });
+});
