@@ -1,5 +1,10 @@
-import type { ModelMessage } from 'ai';
 import type { ChatTurn } from './types.ts';
+
+/** A plain-text turn sent to an AI SDK model. */
+export interface TextMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -19,10 +24,10 @@ export function systemPrompt(options: Record<string, unknown>, turns: readonly C
 }
 
 /** The user/assistant turns of the branch, in order, as AI SDK messages. */
-export function conversationMessages(turns: readonly ChatTurn[]): ModelMessage[] {
+export function conversationMessages(turns: readonly ChatTurn[]): TextMessage[] {
   return turns
     .filter((t) => t.role !== 'system')
-    .map((t) => (t.role === 'user' ? { role: 'user', content: t.content } : { role: 'assistant', content: t.content }));
+    .map((t) => ({ role: t.role === 'user' ? 'user' : 'assistant', content: t.content }));
 }
 
 /** The last user turn: what an image model is asked to draw. */

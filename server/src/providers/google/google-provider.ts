@@ -1,9 +1,9 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createVertex } from '@ai-sdk/google-vertex';
-import type { LanguageModel, ModelMessage } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { upstreamModel } from '@parley/core';
 import { streamModel } from '../ai-sdk-stream.ts';
-import { conversationMessages, systemPrompt } from '../prompt.ts';
+import { conversationMessages, systemPrompt, type TextMessage } from '../prompt.ts';
 import { ProviderError } from '../provider-error.ts';
 import { requireKey, topKSampling, trimSlash } from '../sampling.ts';
 import type { ChatProvider, ChatRequest } from '../types.ts';
@@ -22,7 +22,7 @@ function vertexAuthClient(account: ServiceAccount, signal: AbortSignal): VertexA
   return client as unknown as VertexAuthClient;
 }
 
-function geminiModel(request: ChatRequest, account: ServiceAccount | undefined, id: string, signal: AbortSignal): LanguageModel {
+function geminiModel(request: ChatRequest, account: ServiceAccount | undefined, id: string, signal: AbortSignal): LanguageModelV3 {
   const base = request.baseURL ? trimSlash(request.baseURL) : undefined;
   if (!account) {
     const google = createGoogleGenerativeAI({ apiKey: requireKey(request.apiKey), baseURL: base && `${base}/v1beta` });
@@ -39,11 +39,11 @@ function geminiModel(request: ChatRequest, account: ServiceAccount | undefined, 
 }
 
 /** The Google "examples" (few-shot pairs) become leading user/assistant turns for Gemini. */
-function exampleTurns(options: Record<string, unknown>): ModelMessage[] {
+function exampleTurns(options: Record<string, unknown>): TextMessage[] {
   const examples = (options.examples as { input?: { content?: string }; output?: { content?: string } }[] | undefined) ?? [];
   return examples
     .filter((e) => e.input?.content?.trim() && e.output?.content?.trim())
-    .flatMap((e): ModelMessage[] => [
+    .flatMap((e): TextMessage[] => [
       { role: 'user', content: e.input!.content! },
       { role: 'assistant', content: e.output!.content! },
     ]);
