@@ -40,9 +40,10 @@ describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
   it('inserts new replies and overwrites the text of existing ones in one statement, keeping createdAt', async () => {
     await upsertReplies(database.db, [reply('r1_', alice, 'Hel'), reply('r2_', bob, 'Wor')]);
     const before = await findMessage(database.db, alice, 'r1_');
-    await upsertReplies(database.db, [reply('r1_', alice, 'Hello'), reply('r2_', bob, 'World')]);
+    const plugins = [{ latest: 'calculator', loading: false, inputs: [{ expression: '2+2' }], outputs: '4' }];
+    await upsertReplies(database.db, [{ ...reply('r1_', alice, 'Hello'), reasoning: 'thinking', plugins }, reply('r2_', bob, 'World')]);
     const after = await findMessage(database.db, alice, 'r1_');
-    expect(after).toMatchObject({ text: 'Hello', unfinished: true });
+    expect(after).toMatchObject({ text: 'Hello', unfinished: true, reasoning: 'thinking', plugins, isCreatedByUser: false });
     expect(after!.createdAt).toEqual(before!.createdAt);
     expect((await findMessage(database.db, bob, 'r2_'))?.text).toBe('World');
   });

@@ -1,29 +1,53 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema.ts';
 import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { createReplySaveBatch, type ReplySaveBatch } from './reply-saver.ts';
 
-const columns = getTableColumns(messages);
-const keptOnConflict = new Set<string>(['id', 'userId', 'conversationId', 'createdAt']);
+/** What a streaming reply's save writes, with the array type each column travels in. */
+const streamed = [
+  ['id', 'text'],
+  ['conversationId', 'text'],
+  ['userId', 'text'],
+  ['parentMessageId', 'text'],
+  ['sender', 'text'],
+  ['text', 'text'],
+  ['reasoning', 'text'],
+  ['plugins', 'jsonb'],
+  ['isCreatedByUser', 'bool'],
+  ['model', 'text'],
+  ['endpoint', 'text'],
+  ['isEdited', 'bool'],
+  ['unfinished', 'bool'],
+] as const satisfies readonly (readonly [keyof MessageInput, string])[];
+
+const names = streamed.map(([key]) => messages[key].name);
+const list = names.map((n) => `"${n}"`).join(', ');
+// jsonb travels as text (a JSON text per row) so both drivers send plain arrays.
+const selected = streamed.map(([key, type]) => `"${messages[key].name}"${type === 'jsonb' ? '::jsonb' : ''}`).join(', ');
+const updated = names
+  .filter((n) => !['id', 'user_id', 'conversation_id'].includes(n))
+  .map((n) => `"${n}" = excluded."${n}"`)
+  .join(', ');
 
 /**
- * Inserts or overwrites many streaming replies in one statement, as `upsertMessage` does for one:
- * the row's own fields win, `createdAt` stays from the first write, and an id owned by another
- * user is never overwritten.
+ * Inserts or overwrites many streaming replies in one statement, as `upsertMessage` does for one
+ * (createdAt stays from the first write; an id owned by another user is never overwritten).
+ * Each column is sent as one array parameter and unnested, so the statement has 13 parameters
+ * whatever the number of replies, and building it costs nothing per row.
  */
 export async function upsertReplies(db: Db, rows: MessageInput[]): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const set: Record<string, SQL> = { updatedAt: sql`now()` };
-  for (const key of Object.keys(first)) {
-    const column = columns[key as keyof typeof columns];
-    if (column && !keptOnConflict.has(key)) set[key] = sql.raw(`excluded."${column.name}"`);
-  }
-  await db
-    .insert(messages)
-    .values(rows)
-    .onConflictDoUpdate({ target: messages.id, set, setWhere: sql`${messages.userId} = excluded."user_id"` });
+  if (rows.length === 0) return;
+  const arrays = streamed.map(([key, type]) => {
+    const values = rows.map((row) => row[key] ?? null);
+    const param = type === 'jsonb' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values;
+    return sql`${sql.param(param)}::${sql.raw(type === 'bool' ? 'bool' : 'text')}[]`;
+  });
+  await db.execute(sql`
+    INSERT INTO ${messages} (${sql.raw(list)})
+    SELECT ${sql.raw(selected)} FROM unnest(${sql.join(arrays, sql`, `)}) AS r(${sql.raw(list)})
+    ON CONFLICT ("id") DO UPDATE SET ${sql.raw(updated)}, "updated_at" = now()
+    WHERE ${messages.userId} = excluded."user_id"`);
 }
 
 const batches = new WeakMap<Db, ReplySaveBatch<MessageInput>>();
