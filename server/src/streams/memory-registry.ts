@@ -1,6 +1,7 @@
 import {
   defaultMaxLifetimeMs,
   defaultRetainMs,
+  storedFrame,
   type CreateResult,
   type StreamFrame,
   type StreamInfo,
@@ -46,7 +47,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
     async append(streamId, { event, data, last = false }) {
       const entry = streams.get(streamId);
       if (!entry || entry.ended) throw new Error(`stream ${streamId} is not live`);
-      const frame: StreamFrame = { seq: entry.frames.length, event, data, last };
+      const frame = storedFrame(entry.frames.length, event, JSON.stringify(data), last);
       entry.frames.push(frame);
       for (const listener of entry.listeners) listener(frame);
       if (last) {

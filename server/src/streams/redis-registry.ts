@@ -3,6 +3,7 @@ import { appendScript, claimScript } from './redis-scripts.ts';
 import {
   defaultMaxLifetimeMs,
   defaultRetainMs,
+  storedFrame,
   type StreamFrame,
   type StreamInfo,
   type StreamListener,
@@ -25,8 +26,8 @@ type Scripts = {
 /** Parses a published frame: `seq \n event \n last \n json`. */
 function parseFrame(message: string): StreamFrame {
   const [seq, event, last] = message.split('\n', 3);
-  const data = message.slice(seq!.length + event!.length + last!.length + 3);
-  return { seq: Number(seq), event: event as StreamFrame['event'], last: last === '1', data: JSON.parse(data) };
+  const json = message.slice(seq!.length + event!.length + last!.length + 3);
+  return storedFrame(Number(seq), event as StreamFrame['event'], json, last === '1');
 }
 
 /**
@@ -140,7 +141,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       const entries = await redis.xrange(keys.frames(streamId), '-', '+');
       for (const [, fields] of entries) {
         const f = Object.fromEntries(fields.reduce<[string, string][]>((pairs, v, i, all) => (i % 2 ? pairs : [...pairs, [v, all[i + 1]!]]), []));
-        deliver({ seq: Number(f.seq), event: f.event as StreamFrame['event'], last: f.last === '1', data: JSON.parse(f.data!) });
+        deliver(storedFrame(Number(f.seq), f.event as StreamFrame['event'], f.data!, f.last === '1'));
       }
       replaying = false;
       for (const frame of buffered) deliver(frame);

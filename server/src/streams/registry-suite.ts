@@ -47,6 +47,8 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       await waitFor(() => received.length === 3);
       expect(received.map((f) => f.seq)).toEqual([2, 3, 4]);
       expect(received.map((f) => f.data)).toEqual([{ delta: 'b' }, { delta: 'c' }, { final: true }]);
+      // Replayed and live frames carry the JSON they were stored with, relayed without re-serialising.
+      expect(received.map((f) => f.json)).toEqual(['{"delta":"b"}', '{"delta":"c"}', '{"final":true}']);
       expect(received.map((f) => f.last)).toEqual([false, false, true]);
       sub!.close();
     });

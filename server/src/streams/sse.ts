@@ -10,9 +10,14 @@ export const sseHeaders = {
   'x-accel-buffering': 'no',
 } as const;
 
-export function formatFrame(frame: Pick<StreamFrame, 'event' | 'data'> & { seq?: number }): string {
-  const id = frame.seq === undefined ? '' : `id: ${frame.seq}\n`;
-  return `event: ${frame.event}\n${id}data: ${JSON.stringify(frame.data)}\n\n`;
+/** A frame that is not in a registry (an error answered before any stream exists). */
+export function formatFrame(frame: Pick<StreamFrame, 'event' | 'data'>): string {
+  return `event: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
+}
+
+/** A registry frame, from the JSON it was stored with: nothing is serialised again per client. */
+export function formatStoredFrame(frame: StreamFrame): string {
+  return `event: ${frame.event}\nid: ${frame.seq}\ndata: ${frame.json}\n\n`;
 }
 
 /** Takes the response over from Fastify and writes the event-stream head. */
@@ -45,7 +50,7 @@ export function pipeStream(reply: FastifyReply, registry: StreamRegistry, stream
     registry
       .subscribe(streamId, after, (frame) => {
         if (closed) return;
-        raw.write(formatFrame(frame));
+        raw.write(formatStoredFrame(frame));
         if (frame.last) end();
       })
       .then((subscription) => {

@@ -7,9 +7,25 @@ export interface StreamFrame {
   /** 0 for the first frame, then +1 per frame; sent as the SSE `id`. */
   seq: number;
   event: 'message' | 'error';
-  data: unknown;
+  /** The data as JSON, serialised once when appended: relayed as is, and all that is kept for resume. */
+  json: string;
+  /** The data itself, parsed from `json` when read (only the abort answer reads it). */
+  readonly data: unknown;
   /** The stream's terminal frame: nothing follows it. */
   last: boolean;
+}
+
+/** A frame holding only its JSON text: one string per frame instead of an object tree. */
+export function storedFrame(seq: number, event: StreamFrame['event'], json: string, last: boolean): StreamFrame {
+  return {
+    seq,
+    event,
+    json,
+    last,
+    get data(): unknown {
+      return JSON.parse(json);
+    },
+  };
 }
 
 export interface StreamInfo {
