@@ -24,11 +24,14 @@ const queryKinds: { label: string; terms: string[] }[] = [
   { label: 'English word', terms: ['coffee', 'python', 'meeting', 'the', 'keyboard'] },
 ];
 
-/** Which indexes the planner uses for one query, so the printout shows the search stays indexed. */
+/**
+ * Which indexes the planner uses for one query, so the printout shows the search stays indexed.
+ * The query carries searchMessages' predicates, `unfinished = false` included (the trigram index is partial).
+ */
 async function planIndexes(database: Database, userId: string, term: string): Promise<string> {
   const rows = await querySql<Record<string, string>>(
     database,
-    `EXPLAIN SELECT id FROM messages WHERE user_id = '${userId}' AND text ILIKE '%${term}%' ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT 25`,
+    `EXPLAIN SELECT id FROM messages WHERE user_id = '${userId}' AND unfinished = false AND text ILIKE '%${term}%' ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT 25`,
   );
   const plan = rows.map((row) => Object.values(row)[0]).join('\n');
   const used = [...new Set(plan.match(/messages_\w+_idx/g) ?? [])];
