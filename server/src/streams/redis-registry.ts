@@ -77,6 +77,10 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     };
   }
 
+  // The streams this instance runs: their appends (one per delta) need the owner's keys and
+  // would otherwise read them from Redis first, a second round trip per frame.
+  const writing = new Map<string, StreamInfo>();
+
   async function readInfo(streamId: string): Promise<(StreamInfo & { ended: boolean }) | null> {
     const info = await redis.hgetall(keys.info(streamId));
     if (!info.userId) return null;
@@ -95,12 +99,14 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         .pexpire(keys.info(info.streamId), ttl)
         .set(keys.conversation(info.userId, info.conversationId), info.streamId, 'PX', ttl)
         .exec();
+      writing.set(info.streamId, info);
       return { ok: true };
     },
 
     async append(streamId, { event, data, last = false }) {
-      const info = await readInfo(streamId);
+      const info = writing.get(streamId) ?? (await readInfo(streamId));
       if (!info) throw new Error(`stream ${streamId} is not live`);
+      if (last) writing.delete(streamId);
       const seq = await redis.streamAppend(
         keys.info(streamId),
         keys.frames(streamId),
@@ -113,9 +119,9 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         retainMs,
         keys.framesChannel(streamId),
         streamId,
+        maxLifetimeMs + retainMs,
       );
       if (seq < 0) throw new Error(`stream ${streamId} is not live`);
-      if (!last) await redis.pexpire(keys.frames(streamId), maxLifetimeMs + retainMs);
       return seq;
     },
 
@@ -193,6 +199,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     },
 
     async close() {
+      writing.clear();
       await Promise.all([redis.quit(), subscriber.quit()]);
     },
   };

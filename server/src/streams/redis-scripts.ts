@@ -15,7 +15,7 @@ return -1
 
 /**
  * KEYS: info hash, frames stream, seq counter, live zset, conversation pointer.
- * ARGV: event, data, last ('1'|'0'), retainMs, channel, streamId.
+ * ARGV: event, data, last ('1'|'0'), retainMs, channel, streamId, live frames ttl.
  * Returns the frame's seq, or -1 when the stream is unknown or already ended.
  */
 export const appendScript = `
@@ -28,6 +28,8 @@ if ARGV[3] == '1' then
   redis.call('ZREM', KEYS[4], ARGV[6])
   for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
   if redis.call('GET', KEYS[5]) == ARGV[6] then redis.call('PEXPIRE', KEYS[5], ARGV[4]) end
+else
+  redis.call('PEXPIRE', KEYS[2], ARGV[7])
 end
 return seq
 `;
