@@ -137,8 +137,9 @@ async function finish(
     const changes = { unfinished: false, cancelled, finishReason: cancelled ? null : reply.finishReason, tokenCount: reply.tokenCount };
     const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, exchange, rowOf(changes));
     const title = exchange.conversation ? undefined : await titleFor(exchange, reply, cancelled);
-    if (title) await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title);
-    const conversation = await findConversation(ctx.db, exchange.userId, exchange.conversationId);
+    // The rename already answers the updated row; only an untitled finish needs to read it.
+    const renamed = title ? await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title) : undefined;
+    const conversation = renamed ?? (await findConversation(ctx.db, exchange.userId, exchange.conversationId));
     if (!conversation) throw new Error(`conversation ${exchange.conversationId} is gone`);
     const data: FinalEvent = {
       final: true,
