@@ -1,16 +1,6 @@
 import { numberOption } from './prompt.ts';
 import { ProviderError } from './provider-error.ts';
 
-/** Chat Completions sampling settings from the OpenAI-style Conversation fields. */
-export function openAISampling(options: Record<string, unknown>) {
-  return {
-    temperature: numberOption(options, 'temperature'),
-    topP: numberOption(options, 'top_p', 'topP'),
-    presencePenalty: numberOption(options, 'presence_penalty'),
-    frequencyPenalty: numberOption(options, 'frequency_penalty'),
-  };
-}
-
 /** PaLM/Gemini/Claude-style settings (camelCase fields, with the snake_case aliases of the Conversation). */
 export function topKSampling(options: Record<string, unknown>) {
   return {

@@ -1,11 +1,17 @@
 import { createAzure } from '@ai-sdk/azure';
 import { upstreamModel } from '@parley/core';
-import { streamModel } from '../ai-sdk-stream.ts';
+import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
-import { conversationMessages, lastUserText, systemPrompt } from '../prompt.ts';
-import { openAISampling, trimSlash } from '../sampling.ts';
+import { lastUserText } from '../prompt.ts';
+import { trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
-import { deploymentFor, parseAzureCredential } from './azure-credential.ts';
+import { deploymentFor, parseAzureCredential, type AzureCredential } from './azure-credential.ts';
+
+/** `https://{instance}.openai.azure.com/openai`, or the override's origin with the same path. */
+function openaiRoot(credential: AzureCredential, baseURL: string | undefined): string {
+  if (baseURL) return `${trimSlash(baseURL).replace(/\/openai$/, '')}/openai`;
+  return `https://${credential.azureOpenAIApiInstanceName}.openai.azure.com/openai`;
+}
 
 /**
  * Azure OpenAI through the deployment URLs (`/openai/deployments/{deployment}/chat/completions
@@ -15,26 +21,29 @@ import { deploymentFor, parseAzureCredential } from './azure-credential.ts';
 export const azureOpenAIProvider: ChatProvider = {
   async *stream(request, signal) {
     const credential = parseAzureCredential(request.apiKey);
-    const azure = createAzure({
-      apiKey: credential.azureOpenAIApiKey,
-      apiVersion: credential.azureOpenAIApiVersion,
-      useDeploymentBasedUrls: true,
-      ...(request.baseURL
-        ? { baseURL: `${trimSlash(request.baseURL).replace(/\/openai$/, '')}/openai` }
-        : { resourceName: credential.azureOpenAIApiInstanceName }),
-    });
     const upstream = upstreamModel('azureOpenAI', request.model);
     const deployment = deploymentFor(credential, upstream.id);
+    const root = openaiRoot(credential, request.baseURL);
     if (upstream.api === 'image') {
+      const azure = createAzure({
+        apiKey: credential.azureOpenAIApiKey,
+        apiVersion: credential.azureOpenAIApiVersion,
+        useDeploymentBasedUrls: true,
+        baseURL: root,
+      });
       yield* streamImage(azure.image(deployment), lastUserText(request.messages), signal);
       return;
     }
-    yield* streamModel(
+    const version = encodeURIComponent(credential.azureOpenAIApiVersion);
+    yield* streamChatCompletions(
       {
-        model: azure.chat(deployment),
-        system: systemPrompt(request.options, request.messages),
-        messages: conversationMessages(request.messages),
-        ...openAISampling(request.options),
+        flavor: 'azure',
+        url: `${root}/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${version}`,
+        headers: { 'api-key': credential.azureOpenAIApiKey },
+        model: upstream.id,
+        sentModel: deployment,
+        turns: request.messages,
+        options: request.options,
       },
       signal,
     );

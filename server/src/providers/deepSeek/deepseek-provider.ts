@@ -1,21 +1,23 @@
-import { createDeepSeek } from '@ai-sdk/deepseek';
 import { upstreamModel } from '@parley/core';
-import { streamModel } from '../ai-sdk-stream.ts';
-import { conversationMessages, systemPrompt } from '../prompt.ts';
-import { openAISampling, requireKey } from '../sampling.ts';
+import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
+import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
+
+const defaultBaseURL = 'https://api.deepseek.com';
 
 /** DeepSeek Chat Completions; `reasoning_content` of deepseek-reasoner arrives as reasoning events. */
 export const deepSeekProvider: ChatProvider = {
   async *stream(request, signal) {
-    const deepseek = createDeepSeek({ apiKey: requireKey(request.apiKey), baseURL: request.baseURL });
+    const apiKey = requireKey(request.apiKey);
     const upstream = upstreamModel('deepSeek', request.model);
-    yield* streamModel(
+    yield* streamChatCompletions(
       {
-        model: deepseek.chat(upstream.id),
-        system: systemPrompt(request.options, request.messages),
-        messages: conversationMessages(request.messages),
-        ...openAISampling(request.options),
+        flavor: 'deepseek',
+        url: `${trimSlash(request.baseURL ?? defaultBaseURL)}/chat/completions`,
+        headers: { authorization: `Bearer ${apiKey}` },
+        model: upstream.id,
+        turns: request.messages,
+        options: request.options,
       },
       signal,
     );

@@ -1,10 +1,12 @@
 import { createXai } from '@ai-sdk/xai';
 import { upstreamModel } from '@parley/core';
-import { streamModel } from '../ai-sdk-stream.ts';
+import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
-import { conversationMessages, lastUserText, systemPrompt } from '../prompt.ts';
-import { requireKey } from '../sampling.ts';
+import { lastUserText } from '../prompt.ts';
+import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
+
+const defaultBaseURL = 'https://api.x.ai/v1';
 
 /**
  * xAI Grok through Chat Completions. The grok panel offers only a model and a prompt prefix,
@@ -13,24 +15,22 @@ import type { ChatProvider } from '../types.ts';
  */
 export const grokProvider: ChatProvider = {
   async *stream(request, signal) {
-    const xai = createXai({ apiKey: requireKey(request.apiKey), baseURL: request.baseURL });
+    const apiKey = requireKey(request.apiKey);
+    const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
     const upstream = upstreamModel('grok', request.model);
     if (upstream.api === 'image') {
-      yield* streamImage(xai.image(upstream.id), lastUserText(request.messages), signal);
+      yield* streamImage(createXai({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal);
       return;
     }
-    const xaiOptions = {
-      ...(upstream.api === 'chat' && upstream.liveSearch
-        ? { searchParameters: { mode: 'on' as const, returnCitations: true } }
-        : {}),
-      ...(upstream.api === 'chat' && upstream.reasoningEffort ? { reasoningEffort: upstream.reasoningEffort } : {}),
-    };
-    yield* streamModel(
+    yield* streamChatCompletions(
       {
-        model: xai.chat(upstream.id),
-        system: systemPrompt(request.options, request.messages),
-        messages: conversationMessages(request.messages),
-        providerOptions: Object.keys(xaiOptions).length > 0 ? { xai: xaiOptions } : undefined,
+        flavor: 'xai',
+        url: `${baseURL}/chat/completions`,
+        headers: { authorization: `Bearer ${apiKey}` },
+        model: upstream.id,
+        turns: request.messages,
+        options: request.options,
+        ...(upstream.api === 'chat' ? { liveSearch: upstream.liveSearch, reasoningEffort: upstream.reasoningEffort } : {}),
       },
       signal,
     );

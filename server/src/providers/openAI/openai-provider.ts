@@ -1,26 +1,31 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { upstreamModel } from '@parley/core';
-import { streamModel } from '../ai-sdk-stream.ts';
+import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
-import { conversationMessages, lastUserText, systemPrompt } from '../prompt.ts';
-import { openAISampling, requireKey } from '../sampling.ts';
+import { lastUserText } from '../prompt.ts';
+import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 
-/** OpenAI through Chat Completions (`openai.chat()`); the drawing model goes to the images API. */
+const defaultBaseURL = 'https://api.openai.com/v1';
+
+/** OpenAI through Chat Completions; the drawing model goes to the images API. */
 export const openAIProvider: ChatProvider = {
   async *stream(request, signal) {
-    const openai = createOpenAI({ apiKey: requireKey(request.apiKey), baseURL: request.baseURL });
+    const apiKey = requireKey(request.apiKey);
+    const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
     const upstream = upstreamModel('openAI', request.model);
     if (upstream.api === 'image') {
-      yield* streamImage(openai.image(upstream.id), lastUserText(request.messages), signal);
+      yield* streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal);
       return;
     }
-    yield* streamModel(
+    yield* streamChatCompletions(
       {
-        model: openai.chat(upstream.id),
-        system: systemPrompt(request.options, request.messages),
-        messages: conversationMessages(request.messages),
-        ...openAISampling(request.options),
+        flavor: 'openai',
+        url: `${baseURL}/chat/completions`,
+        headers: { authorization: `Bearer ${apiKey}` },
+        model: upstream.id,
+        turns: request.messages,
+        options: request.options,
       },
       signal,
     );
