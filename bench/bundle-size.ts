@@ -8,7 +8,7 @@ import { startBenchParley } from './lib/parley.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { kb } from './lib/stats.ts';
-import { ensureWebDist } from './lib/web-dist.ts';
+import { ensureBuilds } from './lib/web-dist.ts';
 
 const bench = 'bundle-size';
 const targetBytes = 250 * 1024;
@@ -61,7 +61,7 @@ function localeChunkPattern(dist: string): RegExp {
  * Then a markdown reply is streamed, to prove markdown, highlighting and math arrive only then.
  */
 export async function runBundleSize(): Promise<BenchResult[]> {
-  const dist = ensureWebDist();
+  const dist = ensureBuilds();
   const fake = await startOpenAIFake();
   const parley = await startBenchParley({ env: { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1` } });
   const browser = await launchChromium();

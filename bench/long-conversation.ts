@@ -9,7 +9,7 @@ import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { seedConversation } from './lib/seed-conversation.ts';
 import { distribution, ms } from './lib/stats.ts';
-import { ensureWebDist } from './lib/web-dist.ts';
+import { ensureBuilds } from './lib/web-dist.ts';
 
 const bench = 'long-conversation';
 const messages = Number(process.env.BENCH_MESSAGES ?? 2000);
@@ -63,7 +63,7 @@ async function streamInto(page: Page, fake: Awaited<ReturnType<typeof startOpenA
  * 2,000 tokens streamed into it while the page reports every main-thread task over 50 ms.
  */
 export async function runLongConversation(): Promise<BenchResult[]> {
-  ensureWebDist();
+  ensureBuilds();
   const fake = await startOpenAIFake();
   const parley = await startBenchParley({
     env: { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1`, LOGIN_MAX: String(loads + 5) },

@@ -1,5 +1,5 @@
 /**
- * The browser journeys. `npm run test:e2e` builds the web app, then runs every spec against one
+ * The browser journeys. `npm run test:e2e` builds the web app and the server, then runs every spec against one
  * testkit stack (testkit/src/stack) that Playwright starts and stops. One spec, after a build:
  * `npx playwright test -c e2e/playwright.config.ts auth-login` (add `--project mobile` for
  * `*.mobile.spec.ts`). A stack already listening on the ports is reused outside CI, e.g. one left
@@ -14,6 +14,8 @@ import { appPort, appUrl, controlPort } from './support/stack-ports.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Debian's Chromium is the browser; Playwright must never download its own.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+// The journeys run the compiled server that `npm start` runs; `npm run test:e2e` builds it first.
+process.env.PARLEY_SERVER_ENTRY = 'build';
 const isCI = Boolean(process.env.CI);
 
 const chromium = {

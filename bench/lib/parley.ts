@@ -5,9 +5,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '@parley/testkit';
-// The stack's launcher (tsx child, orphan guard, health wait) is reused as is; the bench wants
+// The stack's launcher (child process, orphan guard, health wait) is reused as is; the bench wants
 // the child's pid for memory readings, which the full stack does not expose.
 import { startParleyProcess } from '../../testkit/src/stack/parley-process.ts';
+import { ensureBuilds } from './web-dist.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,8 +29,9 @@ export interface BenchParleyOptions {
 }
 
 /**
- * Parley as users run it: a child process in production mode on PGlite in a fresh data
- * directory, logging warnings only, listening on 127.0.0.1.
+ * Parley as users run it: the compiled server (`npm start`'s build, redone when stale) as a
+ * child process in production mode on PGlite in a fresh data directory, logging warnings only,
+ * listening on 127.0.0.1.
  */
 export async function startBenchParley(options: BenchParleyOptions = {}): Promise<BenchParley> {
   const port = await freePort();
@@ -54,7 +56,8 @@ export async function startBenchParley(options: BenchParleyOptions = {}): Promis
   }
   const output = prefixedOutput();
   try {
-    const parley = await startParleyProcess({ port, env, output });
+    ensureBuilds();
+    const parley = await startParleyProcess({ port, env, output, entry: 'build' });
     return {
       url,
       pid: parley.pid,

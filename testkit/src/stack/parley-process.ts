@@ -14,7 +14,15 @@ export interface ParleyProcessOptions {
   startTimeoutMs?: number;
   /** Where the child's output goes; the last lines are also kept for error messages. */
   output?: NodeJS.WritableStream;
+  /**
+   * `build` runs the compiled server that `npm start` runs (server/dist, from `npm run build`);
+   * `source` compiles the TypeScript as it loads (tsx), for tests that run without a build.
+   * Default: `PARLEY_SERVER_ENTRY` when it says `build`, else `source`.
+   */
+  entry?: ServerEntry;
 }
+
+export type ServerEntry = 'source' | 'build';
 
 export interface ParleyProcess {
   url: string;
@@ -25,18 +33,24 @@ export interface ParleyProcess {
 
 const keptLines = 40;
 
+const entryArgs: Record<ServerEntry, string[]> = {
+  source: ['--import', 'tsx', '--import', path.join(here, 'orphan-guard.mjs'), path.join(repoRoot, 'server/src/main.ts')],
+  build: ['--import', path.join(here, 'orphan-guard.mjs'), path.join(repoRoot, 'server/dist/main.js')],
+};
+
 /**
- * Runs `server/src/main.ts` as a child process: testkit must not import server code, and a real
- * process is also what users run. Resolves once the health check passes.
+ * Runs the server as a child process: testkit must not import server code, and a real process
+ * is also what users run. Resolves once the health check passes.
  */
 export async function startParleyProcess(options: ParleyProcessOptions): Promise<ParleyProcess> {
   const { port, startTimeoutMs = 60_000, output = process.stderr } = options;
   const inherited = Object.fromEntries(
     ['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
   );
+  const entry = options.entry ?? (process.env.PARLEY_SERVER_ENTRY === 'build' ? 'build' : 'source');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', path.join(here, 'orphan-guard.ts'), path.join(repoRoot, 'server/src/main.ts')],
+    entryArgs[entry],
     { cwd: repoRoot, env: { ...inherited, ...options.env, PORT: String(port) }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const recent: string[] = [];

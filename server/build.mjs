@@ -1,0 +1,28 @@
+// Compiles the server for production: one ESM bundle of our own code (server and @parley/core)
+// at server/dist/main.js, with every npm package left as an import, and the SQL migrations
+// beside it. Running compiled JavaScript instead of compiling TypeScript at start (tsx) saves
+// about 50 MB of resident memory and the start-up compile.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const serverDir = import.meta.dirname;
+const outDir = path.join(serverDir, 'dist');
+const manifest = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const packages = [manifest(serverDir), manifest(path.join(serverDir, '../packages/core'))]
+  .flatMap((pkg) => Object.keys(pkg.dependencies ?? {}))
+  .filter((name) => !name.startsWith('@parley/'));
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  outfile: path.join(outDir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  external: packages.flatMap((name) => [name, `${name}/*`]),
+  logLevel: 'warning',
+});
+cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
