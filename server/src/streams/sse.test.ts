@@ -36,6 +36,14 @@ describe('pipeStream', () => {
     expect(body.endsWith('event: error\nid: 1\ndata: {"error":true,"text":"{\\"type\\":\\"x\\"}"}\n\n')).toBe(true);
   });
 
+  it('sends the head with the first frame when one is ready, and at once when none is', async () => {
+    await registry.create({ streamId: 's3', userId: 'u', conversationId: 'c3' }, 5);
+    const waiting = await fetch(`${url}/stream/s3`);
+    expect(waiting.status).toBe(200);
+    await registry.append('s3', { event: 'message', data: { final: true }, last: true });
+    expect((await waiting.text()).endsWith('event: message\nid: 0\ndata: {"final":true}\n\n')).toBe(true);
+  });
+
   it('replays only the frames after `after` for an ended stream and closes at once', async () => {
     await registry.create({ streamId: 's2', userId: 'u', conversationId: 'c2' }, 5);
     for (const delta of ['a', 'b']) await registry.append('s2', { event: 'message', data: { delta } });

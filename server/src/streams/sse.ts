@@ -20,11 +20,14 @@ export function formatStoredFrame(frame: StreamFrame): string {
   return `event: ${frame.event}\nid: ${frame.seq}\ndata: ${frame.json}\n\n`;
 }
 
-/** Takes the response over from Fastify and writes the event-stream head. */
+/**
+ * Takes the response over from Fastify and sets the event-stream head. The head is not flushed
+ * on its own: it leaves with the first frame, in one packet, which spares a chat's `created`
+ * frame a round of Nagle's delay (pipeStream flushes it when no frame is ready yet).
+ */
 export function openEventStream(reply: FastifyReply): void {
   reply.hijack();
   reply.raw.writeHead(200, sseHeaders);
-  reply.raw.flushHeaders();
 }
 
 /**
@@ -55,6 +58,7 @@ export function pipeStream(reply: FastifyReply, registry: StreamRegistry, stream
       })
       .then((subscription) => {
         if (!subscription) return end();
+        if (!raw.headersSent) raw.flushHeaders();
         close = () => subscription.close();
         if (closed) subscription.close();
       }, end);
