@@ -1,4 +1,4 @@
-import { parseChatErrorText, type AbortResponse, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
+import { parseChatErrorText, siblingsOf, type AbortResponse, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
@@ -80,28 +80,62 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     expect(finalOf(stream.frames).responseMessage.text).toBe('abcdefgh');
   });
 
-  it('refuses a third live stream with a concurrent error event, then frees the slots', async () => {
+  /** Two held streams fill alice's limit of two; `release` aborts them and waits for both to end. */
+  async function fillSlots() {
     s.upstream.enqueue({ chunks: ['x'], hold: true }, { chunks: ['y'], hold: true });
-    const one = collectSse(await open(s, alice, { text: 'first' }));
-    const two = collectSse(await open(s, alice, { text: 'second' }));
-    await one.until((f) => deltasOf(f).length === 1);
-    await two.until((f) => deltasOf(f).length === 1);
+    const streams = [collectSse(await open(s, alice, { text: 'first' })), collectSse(await open(s, alice, { text: 'second' }))];
+    for (const stream of streams) await stream.until((f) => deltasOf(f).length === 1);
+    return async function release() {
+      for (const stream of streams) {
+        const { streamId } = stream.frames[0]!.data as CreatedEvent;
+        expect((await s.post(alice, '/api/ask/openAI/abort', { abortKey: streamId })).status).toBe(200);
+        await stream.done;
+      }
+    };
+  }
 
-    const refused = await readSse(await open(s, alice, { text: 'third', messageId: `third-${kind}` }));
+  const storedMessages = (conversationId: string) => json<Message[]>(s.get(alice, `/api/messages/${conversationId}`));
+
+  it('refuses a third live stream with a concurrent error event, then frees the slots', async () => {
+    const release = await fillSlots();
+    const refused = await readSse(await open(s, alice, { text: 'third' }));
     expect(refused).toHaveLength(1);
     expect(refused[0]!.event).toBe('error');
     expect(parseChatErrorText((refused[0]!.data as Message).text)).toMatchObject({ kind: 'concurrent', limit: 2 });
-    expect(await findMessage(s.t.ctx.db, alice.userId, `third-${kind}`)).toBeUndefined();
 
     const bobs = await s.ask(bob, { text: 'other users are not limited by alice' });
     expect(finalOf(bobs.frames).responseMessage.error).toBe(false);
 
-    for (const stream of [one, two]) {
-      const { streamId } = stream.frames[0]!.data as CreatedEvent;
-      expect((await s.post(alice, '/api/ask/openAI/abort', { abortKey: streamId })).status).toBe(200);
-      await stream.done;
-    }
+    await release();
     expect(await s.t.ctx.streams.liveCount(alice.userId)).toBe(0);
+  });
+
+  it('keeps a refused first message: its new conversation, the user message and the concurrent error reply are stored', async () => {
+    const release = await fillSlots();
+    const [frame] = await readSse(await open(s, alice, { text: 'third', messageId: `third-${kind}` }));
+    await release();
+    const error = frame!.data as Message;
+    expect(error).toMatchObject({ error: true, unfinished: false, parentMessageId: `third-${kind}` });
+
+    const stored = await storedMessages(error.conversationId);
+    expect(stored).toEqual([expect.objectContaining({ messageId: `third-${kind}`, text: 'third', isCreatedByUser: true }), error]);
+    expect(parseChatErrorText(stored[1]!.text)).toMatchObject({ kind: 'concurrent', limit: 2 });
+  });
+
+  it('keeps a refused continue: the continued reply is untouched and the concurrent error is stored as its sibling', async () => {
+    s.upstream.enqueue({ chunks: ['Once upon'], finishReason: 'length' });
+    const story = finalOf((await s.ask(alice, { text: 'Tell me a story' })).frames);
+    const { conversationId } = story.conversation;
+    const reply = story.responseMessage;
+    const release = await fillSlots();
+    const continued = { conversationId, parentMessageId: reply.parentMessageId, isContinued: true, responseMessageId: reply.messageId, generation: 'Once upon a dragon' };
+    const [frame] = await readSse(await open(s, alice, { text: '', ...continued }));
+    await release();
+    const error = frame!.data as Message;
+    expect(parseChatErrorText(error.text)).toMatchObject({ kind: 'concurrent', limit: 2 });
+
+    const stored = await storedMessages(conversationId);
+    expect(siblingsOf(stored, reply.messageId)).toEqual([reply, error]);
   });
 
   it('answers 404 for resuming an unknown stream', async () => {

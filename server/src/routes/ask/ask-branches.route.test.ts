@@ -1,4 +1,4 @@
-import { ROOT_PARENT_ID, siblingsOf, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
+import { parseChatErrorText, ROOT_PARENT_ID, siblingsOf, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
@@ -82,6 +82,20 @@ describe.each(testDatabaseKinds)('regenerate, continue and edit on %s', (kind) =
     const { frames } = await s.ask(alice, body, '/api/edit/openAI');
     expect(lastTurns(s).at(-1)).toEqual({ role: 'assistant', content: 'Once upon a dragon' });
     expect(finalOf(frames).responseMessage).toMatchObject({ messageId: a1.messageId, text: 'Once upon a dragon and they lived happily.', isEdited: true });
+  });
+
+  it('keeps a continued reply whose upstream call fails, and stores the error as its newest sibling', async () => {
+    const before = (await messages()).find((m) => m.messageId === a1.messageId)!;
+    s.upstream.enqueue({ status: 401 });
+    const { frames } = await s.ask(alice, { text: '', conversationId, isContinued: true, responseMessageId: a1.messageId });
+    expect(frames.at(-1)!.event).toBe('error');
+    const error = frames.at(-1)!.data as Message;
+    expect(error).toMatchObject({ error: true, parentMessageId: u1.messageId });
+    expect(parseChatErrorText(error.text)?.kind).toBe('invalid_api_key');
+
+    const stored = await messages();
+    expect(stored.find((m) => m.messageId === a1.messageId)).toMatchObject({ text: before.text, error: false, unfinished: false });
+    expect(siblingsOf(stored, a1.messageId).at(-1)).toEqual(error);
   });
 
   it('refuses to continue on an endpoint that cannot, and a reply that is not in the conversation', async () => {

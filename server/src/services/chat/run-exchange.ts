@@ -9,6 +9,7 @@ import { presentMessage, type MessageRow } from '../messages/present-message.ts'
 import { errorTextFor } from './chat-error-text.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { replySaveBatch } from './reply-batch-store.ts';
+import { errorRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 
 interface Started {
@@ -57,18 +58,10 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   const abortSubscription = ctx.streams.onAbort(streamId, () => controller.abort());
   const reply: Reply = { text: exchange.continued?.prefix ?? '', reasoning: '', plugins: [], finishReason: null, tokenCount: null };
   const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
-    id: exchange.replyId,
-    conversationId: exchange.conversationId,
-    userId: exchange.userId,
-    parentMessageId: started.userMessage.id,
-    sender: exchange.sender,
+    ...replyRow(exchange),
     text: reply.text,
     reasoning: reply.reasoning || null,
     plugins: reply.plugins.length > 0 ? reply.plugins : null,
-    isCreatedByUser: false,
-    model: exchange.model,
-    endpoint: exchange.endpoint,
-    isEdited: exchange.continued?.isEdited ?? false,
     ...changes,
   });
   const saver = replySaveBatch(ctx.db).track(() => rowOf({ unfinished: true }));
@@ -164,7 +157,8 @@ async function titleFor(exchange: Exchange, reply: Reply, cancelled: boolean): P
 
 /**
  * Stores the failure as an error-flagged reply (the user message stays) and ends the stream
- * with an `error` frame. A continued reply keeps its earlier text; the error is reported only.
+ * with that stored row in an `error` frame. A continued reply keeps its earlier text and the
+ * error becomes its newest sibling, so the thread shows the failure and can switch back.
  */
 async function fail(
   ctx: AppContext,
@@ -174,18 +168,16 @@ async function fail(
   rowOf: RowOf,
 ) {
   const { text } = errorTextFor(error);
-  const errorChanges = { text, error: true, unfinished: false, reasoning: null, plugins: null };
   try {
     let saved: MessageRow;
     if (exchange.continued) {
-      const kept = await upsertMessage(ctx.db, rowOf({ unfinished: false, text: exchange.continued.prefix }));
-      saved = { ...kept, ...errorChanges, id: `${exchange.replyId}-error`, updatedAt: new Date() };
+      await upsertMessage(ctx.db, rowOf({ unfinished: false, text: exchange.continued.prefix }));
+      saved = await storeErrorSibling(ctx.db, exchange, text);
     } else {
-      saved = await storeUnderNewId(ctx, exchange, rowOf(errorChanges));
+      saved = await storeUnderNewId(ctx, exchange, errorRow(exchange, text));
     }
     await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved), last: true });
   } catch {
     await ctx.streams.append(started.streamId, { event: 'error', data: { error: true, text }, last: true }).catch(() => undefined);
   }
 }
-

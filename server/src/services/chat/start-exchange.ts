@@ -4,44 +4,34 @@ import type { AppContext } from '../../http/context.ts';
 import { presentMessage } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import type { Exchange } from './prepare-exchange.ts';
+import { storeErrorSibling } from './reply-row.ts';
 import { runExchange } from './run-exchange.ts';
 import { saveRequest } from './save-request.ts';
 
 export type StartResult = { ok: true; streamId: string } | { ok: false; error: Message };
 
-/** The error reply shown when the user already has the maximum of live streams; nothing is stored. */
-function concurrentError(exchange: Exchange, limit: number): Message {
-  const now = new Date().toISOString();
-  return {
-    messageId: randomUUID(),
-    conversationId: exchange.conversationId,
-    parentMessageId: exchange.userMessage.id,
-    sender: exchange.sender,
-    text: chatErrorText('concurrent', { limit }),
-    isCreatedByUser: false,
-    model: exchange.model,
-    endpoint: exchange.endpoint,
-    error: true,
-    unfinished: false,
-    cancelled: false,
-    isEdited: false,
-    finish_reason: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+/**
+ * The user is at the maximum of live streams: nothing goes upstream, but nothing is lost
+ * either. The user message (and a new conversation) is saved and the refusal is stored as
+ * an error-flagged reply beside anything already under it.
+ */
+async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promise<Message> {
+  await saveRequest(ctx.db, exchange);
+  return presentMessage(await storeErrorSibling(ctx.db, exchange, chatErrorText('concurrent', { limit })));
 }
 
 /**
- * Claims a stream slot, saves the user message (with a new conversation, in one statement),
- * announces `created`, then runs the upstream call in the background: the reply keeps
- * streaming into the registry even if this client disconnects, so it can resume. The reply
- * placeholder and the conversation's settings are written once the upstream call is under way.
+ * Claims a stream slot (at the limit, the refusal is stored and answered instead), saves the
+ * user message (with a new conversation, in one statement), announces `created`, then runs
+ * the upstream call in the background: the reply keeps streaming into the registry even if
+ * this client disconnects, so it can resume. The reply placeholder and the conversation's
+ * settings are written once the upstream call is under way.
  */
 export async function startExchange(ctx: AppContext, exchange: Exchange): Promise<StartResult> {
   const streamId = randomUUID();
   const limit = ctx.env.CONCURRENT_MESSAGE_MAX;
   const claimed = await ctx.streams.create({ streamId, userId: exchange.userId, conversationId: exchange.conversationId }, limit);
-  if (!claimed.ok) return { ok: false, error: concurrentError(exchange, limit) };
+  if (!claimed.ok) return { ok: false, error: await refuse(ctx, exchange, limit) };
 
   try {
     const userMessage = await saveRequest(ctx.db, exchange);

@@ -1,4 +1,4 @@
-import { ROOT_PARENT_ID, type Message } from '@parley/core';
+import { ROOT_PARENT_ID, siblingsOf, type Message } from '@parley/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { visibleBranch } from '../messages/visible-branch.ts';
 import { chat, useChatStore } from './chat-store.ts';
@@ -28,6 +28,21 @@ describe('chat store (the open conversation)', () => {
     chat.upsert([request, first]);
     chat.upsert([{ ...first, messageId: 'r2' }]);
     expect(shown()).toEqual(['u1', 'r2']);
+    chat.choose('u1', 'r1');
+    expect(shown()).toEqual(['u1', 'r1']);
+  });
+
+  it('keeps a reply whose continue failed, with its text, and shows the error as its newest sibling', () => {
+    const reply: Message = { ...placeholderFor(request), messageId: 'r1', text: 'Once upon', unfinished: false };
+    chat.upsert([request, reply]);
+    const continuing = { ...reply, text: 'Once upon', unfinished: true };
+    chat.upsert([continuing]);
+    const error: Message = { ...reply, messageId: 'r1-failed', text: '{"type":"invalid_api_key"}', error: true };
+    chat.keepWithError(continuing, error);
+    const { messages } = useChatStore.getState();
+    expect(messages.find((m) => m.messageId === 'r1')).toMatchObject({ text: 'Once upon', unfinished: false, error: false });
+    expect(siblingsOf(messages, 'r1').map((m) => m.messageId)).toEqual(['r1', 'r1-failed']);
+    expect(shown()).toEqual(['u1', 'r1-failed']);
     chat.choose('u1', 'r1');
     expect(shown()).toEqual(['u1', 'r1']);
   });

@@ -91,6 +91,10 @@ export const chat = {
       return { messages: next, choice };
     });
   },
+  /** A continue failed: the continued reply stays, finished, and the error is shown as its newest sibling. */
+  keepWithError(reply: Message, error: Message) {
+    chat.upsert([{ ...reply, unfinished: false }, error]);
+  },
   /** Swaps a message for another with a different id (the placeholder for the saved reply). */
   replace(oldId: string, message: Message) {
     set((s) => {

@@ -47,6 +47,8 @@ interface ActiveStream {
   settled: boolean;
   request: Message;
   placeholder: Message;
+  /** The placeholder is the continued reply itself, so an error must not take its place. */
+  continued: boolean;
   firstMessage: boolean;
   hooks: StreamHooks;
 }
@@ -80,7 +82,11 @@ function applyError(stream: ActiveStream, data: Partial<Message>) {
   const kind = parseChatErrorText(data.text ?? '')?.kind;
   // SPEC point 4: a ban ends the session at once, wherever it is reported.
   if (kind === 'ban' || kind === 'banned') sessionHooks()?.onBanned(data.text ?? '');
-  settle(stream, () => chat.replace(stream.placeholder.messageId, errorMessageFrom(data, stream.placeholder)));
+  settle(stream, () => {
+    const error = errorMessageFrom(data, stream.placeholder);
+    if (stream.continued) chat.keepWithError(stream.placeholder, error);
+    else chat.replace(stream.placeholder.messageId, error);
+  });
 }
 
 /** The stream ended with neither final nor error (connection lost): keep what arrived, flagged unfinished. */
@@ -136,6 +142,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
     settled: false,
     request: input.request,
     placeholder: input.placeholder,
+    continued: input.body.isContinued === true,
     firstMessage: !input.body.conversationId,
     hooks,
   };
