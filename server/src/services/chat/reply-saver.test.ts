@@ -100,6 +100,17 @@ describe('createReplySaveBatch', () => {
     expect(statements).toEqual([['a', 'b']]);
   });
 
+  it('writes only the replies asking saveNow at once, leaving the other changed ones to the tick', async () => {
+    const { batch, statements } = recordingBatch(10_000);
+    const streaming = batch.track(() => 'streaming');
+    const starting = batch.track(() => 'starting');
+    streaming.touch();
+    starting.saveNow();
+    await sleep(10);
+    expect(statements).toEqual([['starting']]);
+    await Promise.all([streaming.stop(), starting.stop()]);
+  });
+
   it('retries a failed batch row by row, so one bad row does not hold back the others, and the bad one on the next tick', async () => {
     let badFails = 1;
     const { batch, statements, single } = recordingBatch(50, (rows) => rows.includes('bad') && (rows.length > 1 || badFails-- > 0));

@@ -35,9 +35,10 @@ export function createReplySaveBatch<Row>(
   intervalMs = REPLY_SAVE_INTERVAL_MS,
 ): ReplySaveBatch<Row> {
   const tracked = new Set<Tracked<Row>>();
+  /** Replies that asked to be written before the next tick. */
+  const urgent = new Set<Tracked<Row>>();
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-  let soon = false;
 
   const write = async (batch: Tracked<Row>[]) => {
     const rows = batch.map((t) => t.row());
@@ -53,26 +54,25 @@ export function createReplySaveBatch<Row>(
       );
     }
   };
-  const flush = () => {
-    soon = false;
-    const batch = [...tracked].filter((t) => t.dirty);
+  const writeDirty = (candidates: Iterable<Tracked<Row>>) => {
+    const batch = [...candidates].filter((t) => t.dirty);
+    urgent.clear();
     if (batch.length === 0) return;
     for (const t of batch) t.dirty = false;
     chain = chain.then(() => write(batch));
     for (const t of batch) t.written = chain;
   };
-  const flushSoon = () => {
-    if (soon) return;
-    soon = true;
-    setImmediate(flush);
-  };
+  const flushTick = () => writeDirty(tracked);
+  // Only the replies that asked: every new stream asks once, and writing all live replies each
+  // time multiplied the writes by the rate at which streams start.
+  const flushUrgent = () => writeDirty(urgent);
 
   return {
     track(row) {
       const entry: Tracked<Row> = { row, dirty: false, written: Promise.resolve() };
       tracked.add(entry);
       if (!timer) {
-        timer = setInterval(flush, intervalMs);
+        timer = setInterval(flushTick, intervalMs);
         timer.unref();
       }
       return {
@@ -81,10 +81,12 @@ export function createReplySaveBatch<Row>(
         },
         saveNow() {
           entry.dirty = true;
-          flushSoon();
+          if (urgent.size === 0) setImmediate(flushUrgent);
+          urgent.add(entry);
         },
         async stop() {
           tracked.delete(entry);
+          urgent.delete(entry);
           if (tracked.size === 0) {
             clearInterval(timer);
             timer = undefined;
