@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
+import { insertMessage, type MessageInput } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
 import type { Exchange } from './prepare-exchange.ts';
 
@@ -31,5 +31,5 @@ export function errorRow(exchange: Exchange, text: string): MessageInput {
  * placeholder may belong to another live stream.
  */
 export async function storeErrorSibling(db: Db, exchange: Exchange, text: string): Promise<MessageRow> {
-  return upsertMessage(db, { ...errorRow(exchange, text), id: randomUUID() });
+  return insertMessage(db, { ...errorRow(exchange, text), id: randomUUID() });
 }

@@ -100,6 +100,17 @@ describe('createReplySaveBatch', () => {
     expect(statements).toEqual([['a', 'b']]);
   });
 
+  it('tells on stop whether the reply was ever written', async () => {
+    const { batch } = recordingBatch(10_000, (rows) => rows.includes('failing'));
+    const written = batch.track(() => 'written');
+    const failing = batch.track(() => 'failing');
+    const never = batch.track(() => 'never');
+    written.saveNow();
+    failing.saveNow();
+    await sleep(10);
+    expect(await Promise.all([written.stop(), failing.stop(), never.stop()])).toEqual([true, false, false]);
+  });
+
   it('writes only the replies asking saveNow at once, leaving the other changed ones to the tick', async () => {
     const { batch, statements } = recordingBatch(10_000);
     const streaming = batch.track(() => 'streaming');

@@ -6,8 +6,11 @@ export interface ReplySaver {
   touch(): void;
   /** Writes soon (batched with other replies asking in the same turn) instead of at the next tick. */
   saveNow(): void;
-  /** Stops saving this reply and waits for a write of it in flight, so the final write comes last. */
-  stop(): Promise<void>;
+  /**
+   * Stops saving this reply and waits for a write of it in flight, so the final write comes last.
+   * Answers whether the reply is in the database (a write of it succeeded).
+   */
+  stop(): Promise<boolean>;
 }
 
 export interface ReplySaveBatch<Row> {
@@ -18,6 +21,7 @@ export interface ReplySaveBatch<Row> {
 interface Tracked<Row> {
   row: () => Row;
   dirty: boolean;
+  stored: boolean;
   /** The batch this reply was last written in. */
   written: Promise<unknown>;
 }
@@ -44,12 +48,18 @@ export function createReplySaveBatch<Row>(
     const rows = batch.map((t) => t.row());
     try {
       await writeAll(rows);
+      for (const t of batch) t.stored = true;
     } catch {
       await Promise.all(
         batch.map((t, i) =>
-          writeOne(rows[i]!).catch(() => {
-            t.dirty = true;
-          }),
+          writeOne(rows[i]!).then(
+            () => {
+              t.stored = true;
+            },
+            () => {
+              t.dirty = true;
+            },
+          ),
         ),
       );
     }
@@ -69,7 +79,7 @@ export function createReplySaveBatch<Row>(
 
   return {
     track(row) {
-      const entry: Tracked<Row> = { row, dirty: false, written: Promise.resolve() };
+      const entry: Tracked<Row> = { row, dirty: false, stored: false, written: Promise.resolve() };
       tracked.add(entry);
       if (!timer) {
         timer = setInterval(flushTick, intervalMs);
@@ -92,6 +102,7 @@ export function createReplySaveBatch<Row>(
             timer = undefined;
           }
           await entry.written;
+          return entry.stored;
         },
       };
     },

@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { presentConversation } from '../conversations/present-conversation.ts';
-import { renameMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
+import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { presentMessage, type MessageRow } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import type { Exchange } from './prepare-exchange.ts';
@@ -37,12 +37,12 @@ async function saveSettings(ctx: AppContext, exchange: Exchange): Promise<void> 
 
 /**
  * The placeholder `<request>_` becomes the stored reply under a new id; a reply that ended
- * before its placeholder was ever written is inserted under the new id at once.
+ * before its placeholder was ever written (most short replies) is inserted under the new id.
  */
-async function storeUnderNewId(ctx: AppContext, exchange: Exchange, row: MessageInput): Promise<MessageRow> {
-  const id = randomUUID();
-  const renamed = await renameMessage(ctx.db, exchange.userId, exchange.replyId, id, row);
-  return renamed ?? upsertMessage(ctx.db, { ...row, id });
+async function storeUnderNewId(ctx: AppContext, row: MessageInput, placeholderStored: boolean): Promise<MessageRow> {
+  const stored = { ...row, id: randomUUID() };
+  const replaced = placeholderStored ? await replaceMessage(ctx.db, row.id, stored) : undefined;
+  return replaced ?? insertMessage(ctx.db, stored);
 }
 
 /**
@@ -105,30 +105,33 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         settings = saveSettings(ctx, exchange);
       }
     }
-    await saver.stop();
-    await finish(ctx, exchange, started, reply, rowOf, controller.signal.aborted, settings);
+    const placeholderStored = await saver.stop();
+    await finish(ctx, { exchange, started, rowOf, placeholderStored }, reply, controller.signal.aborted, settings);
   } catch (error) {
-    await saver.stop();
-    if (controller.signal.aborted) await finish(ctx, exchange, started, reply, rowOf, true, settings);
-    else await fail(ctx, exchange, started, error, rowOf);
+    const placeholderStored = await saver.stop();
+    const ending = { exchange, started, rowOf, placeholderStored };
+    if (controller.signal.aborted) await finish(ctx, ending, reply, true, settings);
+    else await fail(ctx, ending, error);
   } finally {
     abortSubscription.close();
   }
 }
 
-async function finish(
-  ctx: AppContext,
-  exchange: Exchange,
-  started: Started,
-  reply: Reply,
-  rowOf: RowOf,
-  cancelled: boolean,
-  settings: Promise<void> | undefined,
-) {
+/** What the end of an exchange works with, whichever way it ends. */
+interface Ending {
+  exchange: Exchange;
+  started: Started;
+  rowOf: RowOf;
+  /** Whether the saver wrote the `<request>_` placeholder row. */
+  placeholderStored: boolean;
+}
+
+async function finish(ctx: AppContext, ending: Ending, reply: Reply, cancelled: boolean, settings: Promise<void> | undefined) {
+  const { exchange, started, rowOf, placeholderStored } = ending;
   try {
     await (settings ?? saveSettings(ctx, exchange));
     const changes = { unfinished: false, cancelled, finishReason: cancelled ? null : reply.finishReason, tokenCount: reply.tokenCount };
-    const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, exchange, rowOf(changes));
+    const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, rowOf(changes), placeholderStored);
     const title = exchange.conversation ? undefined : await titleFor(exchange, reply, cancelled);
     // The rename already answers the updated row; only an untitled finish needs to read it.
     const renamed = title ? await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title) : undefined;
@@ -143,7 +146,7 @@ async function finish(
     };
     await ctx.streams.append(started.streamId, { event: 'message', data, last: true });
   } catch (error) {
-    await fail(ctx, exchange, started, error, rowOf);
+    await fail(ctx, ending, error);
   }
 }
 
@@ -160,13 +163,8 @@ async function titleFor(exchange: Exchange, reply: Reply, cancelled: boolean): P
  * with that stored row in an `error` frame. A continued reply keeps its earlier text and the
  * error becomes its newest sibling, so the thread shows the failure and can switch back.
  */
-async function fail(
-  ctx: AppContext,
-  exchange: Exchange,
-  started: Started,
-  error: unknown,
-  rowOf: RowOf,
-) {
+async function fail(ctx: AppContext, ending: Ending, error: unknown) {
+  const { exchange, started, rowOf, placeholderStored } = ending;
   const { text } = errorTextFor(error);
   try {
     let saved: MessageRow;
@@ -174,7 +172,7 @@ async function fail(
       await upsertMessage(ctx.db, rowOf({ unfinished: false, text: exchange.continued.prefix }));
       saved = await storeErrorSibling(ctx.db, exchange, text);
     } else {
-      saved = await storeUnderNewId(ctx, exchange, errorRow(exchange, text));
+      saved = await storeUnderNewId(ctx, errorRow(exchange, text), placeholderStored);
     }
     await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved), last: true });
   } catch {

@@ -1,6 +1,7 @@
 import { DEFAULT_TITLE } from '@parley/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { upsertMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
@@ -8,12 +9,8 @@ import { isStored, type Exchange } from './prepare-exchange.ts';
 
 const param = (name: string) => sql.placeholder(name);
 
-/**
- * The first message of a conversation: the conversation and the user message in one statement
- * (a data-modifying CTE). It is built once per database and reused, since composing it cost
- * about a third of a millisecond on the path to the first token.
- */
-function buildFirstMessageInsert(db: Db) {
+/** The first message of a conversation: the conversation and the user message in one statement (a data-modifying CTE). */
+const firstMessageInsert = preparedStatement((db: Db) => {
   const created = db.$with('created_conversation').as(
     db
       .insert(conversations)
@@ -46,9 +43,7 @@ function buildFirstMessageInsert(db: Db) {
     })
     .returning()
     .prepare('save_first_message');
-}
-
-const firstMessageInserts = new WeakMap<Db, ReturnType<typeof buildFirstMessageInsert>>();
+});
 
 /**
  * The one write before the upstream call: the user message, and for a new conversation the
@@ -71,8 +66,6 @@ export async function saveRequest(db: Db, exchange: Exchange): Promise<MessageRo
     isEdited: message.isEdited,
   };
   if (exchange.conversation) return upsertMessage(db, row);
-  let insert = firstMessageInserts.get(db);
-  if (!insert) firstMessageInserts.set(db, (insert = buildFirstMessageInsert(db)));
-  const [saved] = await insert.execute({ ...row, options: exchange.options });
+  const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options });
   return saved!;
 }

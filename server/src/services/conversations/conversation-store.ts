@@ -1,6 +1,7 @@
 import { CONVERSATION_PAGE_SIZE, DEFAULT_TITLE } from '@parley/core';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { conversations } from '../../db/schema.ts';
 import type { ConversationRow } from './present-conversation.ts';
 
@@ -69,12 +70,17 @@ export async function updateConversationSettings(
   return row;
 }
 
-export async function renameConversation(db: Db, userId: string, conversationId: string, title: string) {
-  const [row] = await db
+const renameStatement = preparedStatement((db: Db) =>
+  db
     .update(conversations)
-    .set({ title, updatedAt: sql`now()` })
-    .where(owned(userId, conversationId))
-    .returning();
+    .set({ title: sql`${sql.param(sql.placeholder('title'), conversations.title)}`, updatedAt: sql`now()` })
+    .where(and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.id, sql.placeholder('conversationId'))))
+    .returning()
+    .prepare('rename_conversation'),
+);
+
+export async function renameConversation(db: Db, userId: string, conversationId: string, title: string) {
+  const [row] = await renameStatement(db).execute({ userId, conversationId, title });
   return row;
 }
 

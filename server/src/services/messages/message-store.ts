@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { messages } from '../../db/schema.ts';
 import type { MessageRow } from './present-message.ts';
 
@@ -41,14 +42,66 @@ export async function upsertMessage(db: Db, input: MessageInput): Promise<Messag
   return row;
 }
 
-/** Gives a message a new id (the streamed placeholder `<request>_` becomes the stored reply). */
-export async function renameMessage(db: Db, userId: string, fromId: string, toId: string, changes: Partial<MessageInput>) {
-  const [row] = await db
-    .update(messages)
-    .set({ ...changes, id: toId, updatedAt: sql`now()` })
-    .where(owned(userId, fromId))
-    .returning();
+/** Every column a message is written with, and the value a new message has when the input leaves it out. */
+const written = {
+  id: undefined,
+  conversationId: undefined,
+  userId: undefined,
+  parentMessageId: undefined,
+  sender: undefined,
+  text: '',
+  reasoning: null,
+  isCreatedByUser: undefined,
+  model: null,
+  endpoint: null,
+  error: false,
+  unfinished: false,
+  cancelled: false,
+  isEdited: false,
+  finishReason: null,
+  tokenCount: null,
+  files: null,
+  plugins: null,
+} satisfies Record<keyof MessageInput, unknown>;
+const writtenColumns = Object.keys(written) as (keyof MessageInput)[];
+// Each value is bound at execution and encoded by its column (jsonb as JSON text).
+const placeholders = Object.fromEntries(
+  writtenColumns.map((column) => [column, sql`${sql.param(sql.placeholder(column), messages[column])}`]),
+) as Record<keyof MessageInput, SQL>;
+
+/** The statement's values: the input's, and the defaults of a new message for the columns it leaves out. */
+function completeRow(input: MessageInput): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const column of writtenColumns) row[column] = input[column] ?? written[column];
   return row;
+}
+
+const insertStatement = preparedStatement((db: Db) =>
+  db.insert(messages).values(placeholders).returning().prepare('insert_message'),
+);
+
+/** Inserts a new message (a reply under a fresh id, an error sibling). */
+export async function insertMessage(db: Db, input: MessageInput): Promise<MessageRow> {
+  const [row] = await insertStatement(db).execute(completeRow(input));
+  return row!;
+}
+
+const replaceStatement = preparedStatement((db: Db) =>
+  db
+    .update(messages)
+    .set({ ...placeholders, updatedAt: sql`now()` })
+    .where(and(eq(messages.userId, sql.placeholder('ownerId')), eq(messages.id, sql.placeholder('fromId'))))
+    .returning()
+    .prepare('replace_message'),
+);
+
+/**
+ * Rewrites one of the user's messages whole under a new id: the streamed placeholder
+ * `<request>_` becomes the stored reply. Undefined when there is no such message.
+ */
+export async function replaceMessage(db: Db, fromId: string, row: MessageInput): Promise<MessageRow | undefined> {
+  const [replaced] = await replaceStatement(db).execute({ ...completeRow(row), ownerId: row.userId, fromId });
+  return replaced;
 }
 
 /** Saves an edit in place, marking it edited. */

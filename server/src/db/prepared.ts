@@ -1,0 +1,15 @@
+import type { Db } from './client.ts';
+
+/**
+ * A statement composed once per database and reused. Drizzle composes a query on every call
+ * (walking its entity checks for each column), which cost 0.2–0.3 ms of CPU per statement on the
+ * chat path; a prepared query keeps the composed SQL and only binds values.
+ */
+export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (statement === undefined) byDb.set(db, (statement = build(db)));
+    return statement;
+  };
+}
