@@ -51,6 +51,21 @@ describe('runStream error frames', () => {
     expect(shown()).toEqual(['u1', 'r1-failed']);
   });
 
+  it('opens the conversation a refused first message was stored in', async () => {
+    chat.openNew();
+    const first = userDraft({ messageId: 'u9', conversationId: null, parentMessageId: ROOT_PARENT_ID, text: 'Hello', endpoint: 'openAI', model: 'gpt-4o' });
+    const placeholder = placeholderFor(first);
+    chat.upsert([first, placeholder]);
+    errorFrame = { ...placeholder, messageId: 'e9', conversationId: 'c9', text: chatErrorText('concurrent', { limit: 2 }), error: true };
+    const opened: string[] = [];
+    await runStream(
+      { route: 'ask', endpoint: 'openAI', request: first, placeholder, body: { text: 'Hello', conversationId: null } },
+      { ...hooks, onConversationCreated: (id) => opened.push(id) },
+    );
+    expect(opened).toEqual(['c9']);
+    expect(state().messages.map((m) => m.messageId)).toContain('e9');
+  });
+
   it('swaps a fresh reply placeholder for the stored error', async () => {
     errorFrame = storedError('r2-failed');
     const placeholder = placeholderFor(request);

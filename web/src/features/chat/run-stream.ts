@@ -82,6 +82,11 @@ function applyError(stream: ActiveStream, data: Partial<Message>) {
   const kind = parseChatErrorText(data.text ?? '')?.kind;
   // SPEC point 4: a ban ends the session at once, wherever it is reported.
   if (kind === 'ban' || kind === 'banned') sessionHooks()?.onBanned(data.text ?? '');
+  // A first message refused before `created` (too many live replies) is still stored, with its
+  // conversation: open that conversation so the next message continues it.
+  if (stream.firstMessage && !stream.streamId && data.conversationId && current(stream)) {
+    stream.hooks.onConversationCreated(data.conversationId);
+  }
   settle(stream, () => {
     const error = errorMessageFrom(data, stream.placeholder);
     if (stream.continued) chat.keepWithError(stream.placeholder, error);
