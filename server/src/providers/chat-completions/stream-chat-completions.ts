@@ -1,5 +1,5 @@
 import { ProviderError, toProviderError } from '../provider-error.ts';
-import type { ChatEvent } from '../types.ts';
+import type { ChatEvent, ChatRequest } from '../types.ts';
 import { chatCompletionsBody, type ChatBodyInput, type ChatFlavor } from './chat-completions-body.ts';
 import { ChunkEvents } from './chunk-events.ts';
 import { SseDataParser } from './sse-data-parser.ts';
@@ -96,4 +96,25 @@ export async function* streamChatCompletions(call: ChatCompletionsCall, signal: 
     // A consumer that stops early (abort, the title's length cap) must not leave the reply running upstream.
     if (!finished) destroy?.();
   }
+}
+
+/**
+ * The call of a server that takes a Bearer key at `{baseURL}/chat/completions` (OpenAI, DeepSeek,
+ * xAI and compatible ones), for the branch and options of `request`.
+ */
+export function bearerChatCall(
+  flavor: ChatFlavor,
+  baseURL: string,
+  apiKey: string,
+  request: ChatRequest,
+  upstream: Pick<ChatBodyInput, 'model' | 'liveSearch' | 'reasoningEffort'>,
+): ChatCompletionsCall {
+  return {
+    flavor,
+    url: `${baseURL}/chat/completions`,
+    headers: { authorization: `Bearer ${apiKey}` },
+    turns: request.messages,
+    options: request.options,
+    ...upstream,
+  };
 }

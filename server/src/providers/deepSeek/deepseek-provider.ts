@@ -1,5 +1,5 @@
 import { upstreamModel } from '@parley/core';
-import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
+import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 
@@ -10,16 +10,7 @@ export const deepSeekProvider: ChatProvider = {
   async *stream(request, signal) {
     const apiKey = requireKey(request.apiKey);
     const upstream = upstreamModel('deepSeek', request.model);
-    yield* streamChatCompletions(
-      {
-        flavor: 'deepseek',
-        url: `${trimSlash(request.baseURL ?? defaultBaseURL)}/chat/completions`,
-        headers: { authorization: `Bearer ${apiKey}` },
-        model: upstream.id,
-        turns: request.messages,
-        options: request.options,
-      },
-      signal,
-    );
+    const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
+    yield* streamChatCompletions(bearerChatCall('deepseek', baseURL, apiKey, request, { model: upstream.id }), signal);
   },
 };

@@ -1,6 +1,6 @@
 import { createXai } from '@ai-sdk/xai';
 import { upstreamModel } from '@parley/core';
-import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
+import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
 import { lastUserText } from '../prompt.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
@@ -22,17 +22,7 @@ export const grokProvider: ChatProvider = {
       yield* streamImage(createXai({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal);
       return;
     }
-    yield* streamChatCompletions(
-      {
-        flavor: 'xai',
-        url: `${baseURL}/chat/completions`,
-        headers: { authorization: `Bearer ${apiKey}` },
-        model: upstream.id,
-        turns: request.messages,
-        options: request.options,
-        ...(upstream.api === 'chat' ? { liveSearch: upstream.liveSearch, reasoningEffort: upstream.reasoningEffort } : {}),
-      },
-      signal,
-    );
+    const search = upstream.api === 'chat' ? { liveSearch: upstream.liveSearch, reasoningEffort: upstream.reasoningEffort } : {};
+    yield* streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...search }), signal);
   },
 };

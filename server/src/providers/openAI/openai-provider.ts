@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { upstreamModel } from '@parley/core';
-import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
+import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
 import { lastUserText } from '../prompt.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
@@ -18,16 +18,6 @@ export const openAIProvider: ChatProvider = {
       yield* streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal);
       return;
     }
-    yield* streamChatCompletions(
-      {
-        flavor: 'openai',
-        url: `${baseURL}/chat/completions`,
-        headers: { authorization: `Bearer ${apiKey}` },
-        model: upstream.id,
-        turns: request.messages,
-        options: request.options,
-      },
-      signal,
-    );
+    yield* streamChatCompletions(bearerChatCall('openai', baseURL, apiKey, request, { model: upstream.id }), signal);
   },
 };
