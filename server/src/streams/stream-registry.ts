@@ -16,16 +16,22 @@ export interface StreamFrame {
 }
 
 /** A frame holding only its JSON text: one string per frame instead of an object tree. */
+class StoredFrame implements StreamFrame {
+  constructor(
+    readonly seq: number,
+    readonly event: StreamFrame['event'],
+    readonly json: string,
+    readonly last: boolean,
+  ) {}
+
+  get data(): unknown {
+    return JSON.parse(this.json);
+  }
+}
+
+// A class keeps one shape for every frame; an object literal with a getter cost a new accessor per frame.
 export function storedFrame(seq: number, event: StreamFrame['event'], json: string, last: boolean): StreamFrame {
-  return {
-    seq,
-    event,
-    json,
-    last,
-    get data(): unknown {
-      return JSON.parse(json);
-    },
-  };
+  return new StoredFrame(seq, event, json, last);
 }
 
 export interface StreamInfo {
