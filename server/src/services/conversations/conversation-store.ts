@@ -41,16 +41,25 @@ export async function findConversation(db: Db, userId: string, conversationId: s
 }
 
 /** One page, newest created first; `pages` counts pages of `CONVERSATION_PAGE_SIZE`. */
+const pageStatement = preparedStatement((db: Db) =>
+  db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.userId, sql.placeholder('userId')))
+    .orderBy(desc(conversations.createdAt), desc(conversations.id))
+    .limit(CONVERSATION_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare('conversation_page'),
+);
+
+const countStatement = preparedStatement((db: Db) =>
+  db.select({ n: count() }).from(conversations).where(eq(conversations.userId, sql.placeholder('userId'))).prepare('conversation_count'),
+);
+
 export async function listConversations(db: Db, userId: string, pageNumber: number) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.userId, userId))
-      .orderBy(desc(conversations.createdAt), desc(conversations.id))
-      .limit(CONVERSATION_PAGE_SIZE)
-      .offset((pageNumber - 1) * CONVERSATION_PAGE_SIZE),
-    db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)),
+    pageStatement(db).execute({ userId, offset: (pageNumber - 1) * CONVERSATION_PAGE_SIZE }),
+    countStatement(db).execute({ userId }),
   ]);
   return { rows, pages: Math.ceil((total?.n ?? 0) / CONVERSATION_PAGE_SIZE), pageNumber };
 }
