@@ -137,6 +137,31 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 });
 
+test('a continue that fails keeps the reply and shows the error as its newest sibling, also after a reload', async ({ page, signUp }) => {
+  test.setTimeout(60_000);
+  await signUp('continue-error');
+  await page.goto('/chat/new');
+  await chooseClaude(page);
+  await stackControl.enqueue(fake, { chunks: ['Half a story'], finishReason: 'max_tokens' });
+  await send(page, 'Tell me a story');
+  await settled(page);
+
+  await stackControl.enqueue(fake, { status: 500 });
+  await page.getByTestId('continue-button').click();
+  await settled(page);
+  const errorText = 'The model provider answered with an error. Please try again.';
+  const checkBranches = async () => {
+    await expect(replies(page).last()).toContainText(errorText);
+    await expect(replies(page).last().getByTestId('sibling-nav')).toHaveText('2/2');
+    await replies(page).last().getByTestId('sibling-prev').click();
+    await expect(replies(page).last()).toContainText('Half a story');
+    await expect(replies(page).last()).not.toContainText(errorText);
+  };
+  await checkBranches();
+  await page.reload();
+  await checkBranches();
+});
+
 test('conversations are renamed inline, deleted, bulk deleted, and stay so after a reload', async ({ page, signUp }) => {
   test.setTimeout(120_000);
   await signUp('convos');
