@@ -45,13 +45,18 @@ export function classifyUpstreamFailure(status: number | undefined, body = ''): 
   return 'upstream_error';
 }
 
+/** The ProviderError of an upstream HTTP answer: its code by status and body; the body (else `fallback`) kept for logs. */
+export function httpFailure(status: number | undefined, body: string, fallback: string): ProviderError {
+  return new ProviderError(classifyUpstreamFailure(status, body), body || fallback, status);
+}
+
 /** Turns anything thrown while calling upstream (AI SDK errors, fetch failures) into a ProviderError. */
 export function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   if (RetryError.isInstance(error)) return toProviderError(error.lastError);
   if (APICallError.isInstance(error)) {
     const body = error.responseBody ?? '';
-    return new ProviderError(classifyUpstreamFailure(error.statusCode, body), body || error.message, error.statusCode);
+    return httpFailure(error.statusCode, body, error.message);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ProviderError('upstream_error', message);
@@ -60,5 +65,5 @@ export function toProviderError(error: unknown): ProviderError {
 /** Reads a failed fetch response into a ProviderError (for the hand-written clients). */
 export async function providerErrorFromResponse(response: Response): Promise<ProviderError> {
   const body = await response.text().catch(() => '');
-  return new ProviderError(classifyUpstreamFailure(response.status, body), body || response.statusText, response.status);
+  return httpFailure(response.status, body, response.statusText);
 }

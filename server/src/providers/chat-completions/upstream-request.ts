@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ProviderError, classifyUpstreamFailure } from '../provider-error.ts';
+import { ProviderError, httpFailure } from '../provider-error.ts';
 
 /** Upstream connections are kept open between calls: a new TLS handshake per reply costs tens of ms. */
 const agents = {
@@ -91,5 +91,5 @@ export async function failureOf(response: IncomingMessage): Promise<ProviderErro
     // A body cut short still says enough with its status.
   }
   const status = response.statusCode ?? 0;
-  return new ProviderError(classifyUpstreamFailure(status, body), body.slice(0, errorBodyLimit) || response.statusMessage || `HTTP ${status}`, status);
+  return httpFailure(status, body.slice(0, errorBodyLimit), response.statusMessage || `HTTP ${status}`);
 }
