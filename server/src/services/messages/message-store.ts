@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messages } from '../../db/schema.ts';
@@ -42,37 +42,19 @@ export async function upsertMessage(db: Db, input: MessageInput): Promise<Messag
   return row;
 }
 
-/** Every column a message is written with, and the value a new message has when the input leaves it out. */
-const written = {
-  id: undefined,
-  conversationId: undefined,
-  userId: undefined,
-  parentMessageId: undefined,
-  sender: undefined,
-  text: '',
-  reasoning: null,
-  isCreatedByUser: undefined,
-  model: null,
-  endpoint: null,
-  error: false,
-  unfinished: false,
-  cancelled: false,
-  isEdited: false,
-  finishReason: null,
-  tokenCount: null,
-  files: null,
-  plugins: null,
-} satisfies Record<keyof MessageInput, unknown>;
-const writtenColumns = Object.keys(written) as (keyof MessageInput)[];
+/** Every column a message is written with: all but the timestamps, which the database sets. */
+const writtenColumns = (Object.keys(getTableColumns(messages)) as (keyof typeof messages.$inferInsert)[]).filter(
+  (column): column is keyof MessageInput => column !== 'createdAt' && column !== 'updatedAt',
+);
 // Each value is bound at execution and encoded by its column (jsonb as JSON text).
 const placeholders = Object.fromEntries(
   writtenColumns.map((column) => [column, sql`${sql.param(sql.placeholder(column), messages[column])}`]),
 ) as Record<keyof MessageInput, SQL>;
 
-/** The statement's values: the input's, and the defaults of a new message for the columns it leaves out. */
+/** The statement's values: the input's, and the schema's default (else null) for the columns it leaves out. */
 function completeRow(input: MessageInput): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const column of writtenColumns) row[column] = input[column] ?? written[column];
+  for (const column of writtenColumns) row[column] = input[column] ?? messages[column].default ?? null;
   return row;
 }
 
