@@ -110,19 +110,21 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     expect(await s.t.ctx.streams.liveCount(alice.userId)).toBe(0);
   });
 
-  it('keeps a refused first message: its new conversation, the user message and the concurrent error reply are stored', async () => {
+  it('keeps a refused first message: its new conversation (named after its first words), the user message and the concurrent error reply are stored', async () => {
     const release = await fillSlots();
-    const [frame] = await readSse(await open(s, alice, { text: 'third', messageId: `third-${kind}` }));
+    const [frame] = await readSse(await open(s, alice, { text: 'third  try at planning the trip', messageId: `third-${kind}` }));
     await release();
     const error = frame!.data as Message;
     expect(error).toMatchObject({ error: true, unfinished: false, parentMessageId: `third-${kind}` });
 
     const stored = await storedMessages(error.conversationId);
-    expect(stored).toEqual([expect.objectContaining({ messageId: `third-${kind}`, text: 'third', isCreatedByUser: true }), error]);
+    expect(stored).toEqual([expect.objectContaining({ messageId: `third-${kind}`, text: 'third  try at planning the trip', isCreatedByUser: true }), error]);
     expect(parseChatErrorText(stored[1]!.text)).toMatchObject({ kind: 'concurrent', limit: 2 });
+    const conversation = await json<{ title: string }>(await s.get(alice, `/api/convos/${error.conversationId}`));
+    expect(conversation.title).toBe('third try at planning the trip');
   });
 
-  it('keeps a refused continue: the continued reply is untouched and the concurrent error is stored as its sibling', async () => {
+  it('keeps a refused continue: the reply keeps the text it was continued from and the concurrent error is stored as its sibling', async () => {
     s.upstream.enqueue({ chunks: ['Once upon'], finishReason: 'length' });
     const story = finalOf((await s.ask(alice, { text: 'Tell me a story' })).frames);
     const { conversationId } = story.conversation;
@@ -135,7 +137,22 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     expect(parseChatErrorText(error.text)).toMatchObject({ kind: 'concurrent', limit: 2 });
 
     const stored = await storedMessages(conversationId);
-    expect(siblingsOf(stored, reply.messageId)).toEqual([reply, error]);
+    expect(siblingsOf(stored, reply.messageId)).toEqual([{ ...reply, text: 'Once upon a dragon', updatedAt: expect.any(String) }, error]);
+  });
+
+  it('keeps a refused edit of a reply: the edited text is stored, marked edited, beside the concurrent error', async () => {
+    s.upstream.enqueue({ chunks: ['Roses are red'], finishReason: 'length' });
+    const poem = finalOf((await s.ask(alice, { text: 'A poem' })).frames);
+    const reply = poem.responseMessage;
+    const release = await fillSlots();
+    const edit = { conversationId: poem.conversation.conversationId, parentMessageId: reply.parentMessageId, isContinued: true, responseMessageId: reply.messageId, generation: 'Roses are blue' };
+    const res = await s.post(alice, '/api/edit/openAI', { endpoint: 'openAI', model: 'gpt-4o', text: '', ...edit });
+    const [frame] = await readSse(res);
+    await release();
+    expect(parseChatErrorText((frame!.data as Message).text)).toMatchObject({ kind: 'concurrent' });
+
+    const stored = await storedMessages(poem.conversation.conversationId);
+    expect(siblingsOf(stored, reply.messageId)[0]).toMatchObject({ messageId: reply.messageId, text: 'Roses are blue', isEdited: true, error: false });
   });
 
   it('answers 404 for resuming an unknown stream', async () => {

@@ -17,7 +17,7 @@ const firstMessageInsert = preparedStatement((db: Db) => {
       .values({
         id: param('conversationId'),
         userId: param('userId'),
-        title: DEFAULT_TITLE,
+        title: param('title'),
         endpoint: param('endpoint'),
         model: param('model'),
         options: param('options'),
@@ -47,10 +47,10 @@ const firstMessageInsert = preparedStatement((db: Db) => {
 
 /**
  * The one write before the upstream call: the user message, and for a new conversation the
- * conversation itself in the same statement, so a first message costs one round trip. A
- * regenerated or continued exchange already has its user message stored.
+ * conversation itself (titled `title`) in the same statement, so a first message costs one
+ * round trip. A regenerated or continued exchange already has its user message stored.
  */
-export async function saveRequest(db: Db, exchange: Exchange): Promise<MessageRow> {
+export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TITLE): Promise<MessageRow> {
   const message = exchange.userMessage;
   if (isStored(message)) return message;
   const row = {
@@ -66,6 +66,6 @@ export async function saveRequest(db: Db, exchange: Exchange): Promise<MessageRo
     isEdited: message.isEdited,
   };
   if (exchange.conversation) return upsertMessage(db, row);
-  const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options });
+  const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
   return saved!;
 }

@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { chatErrorText, type Message } from '@parley/core';
 import type { AppContext } from '../../http/context.ts';
+import { upsertMessage } from '../messages/message-store.ts';
 import { presentMessage } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
-import type { Exchange } from './prepare-exchange.ts';
-import { storeErrorSibling } from './reply-row.ts';
+import { isStored, type Exchange } from './prepare-exchange.ts';
+import { replyRow, storeErrorSibling } from './reply-row.ts';
 import { runExchange } from './run-exchange.ts';
 import { saveRequest } from './save-request.ts';
+import { fallbackTitle } from './title.ts';
 
 export type StartResult = { ok: true; streamId: string } | { ok: false; error: Message };
 
 /**
  * The user is at the maximum of live streams: nothing goes upstream, but nothing is lost
- * either. The user message (and a new conversation) is saved and the refusal is stored as
- * an error-flagged reply beside anything already under it.
+ * either. The user message is saved (a new conversation is named after its first words, as a
+ * cancelled first reply would be); a continued reply keeps the text it was continued from, an
+ * edit included, and is finished, as after a failed continue; the refusal is stored as an
+ * error-flagged reply beside anything already under the user message.
  */
 async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promise<Message> {
-  await saveRequest(ctx.db, exchange);
+  const { userMessage, continued } = exchange;
+  const title = exchange.conversation || isStored(userMessage) ? undefined : fallbackTitle(userMessage.text);
+  await saveRequest(ctx.db, exchange, title);
+  if (continued) await upsertMessage(ctx.db, { ...replyRow(exchange), text: continued.prefix, unfinished: false });
   return presentMessage(await storeErrorSibling(ctx.db, exchange, chatErrorText('concurrent', { limit })));
 }
 
