@@ -2,6 +2,7 @@ import http from 'node:http';
 import { ROOT_PARENT_ID } from '@parley/core';
 import { registerBenchUser } from './lib/account.ts';
 import { benchStreamPrompt } from './lib/paced-fake-protocol.ts';
+import { startFloorRelay } from './lib/floor-relay.ts';
 import { startPacedFake, type PacedFake } from './lib/paced-fake.ts';
 import { startBenchParley } from './lib/parley.ts';
 import { readCpuMs, readMemory, sampleRss } from './lib/proc-usage.ts';
@@ -75,7 +76,10 @@ function directStream(fake: PacedFake, agent: http.Agent) {
   };
 }
 
-/** Through Parley: `created`, deltas with consecutive `seq`, then `final` holding the whole reply. */
+/**
+ * Through Parley (or the floor relay, which speaks the same frames): `created`, deltas with
+ * consecutive `seq`, then `final` holding the whole reply.
+ */
 function parleyStream(parleyUrl: string, token: string, agent: http.Agent) {
   return async (stream: number, check: StreamCheck) => {
     let seq = 0;
@@ -107,7 +111,8 @@ function parleyStream(parleyUrl: string, token: string, agent: http.Agent) {
   };
 }
 
-function describe(label: string, run: Run) {
+function describe(name: string, run: Run) {
+  const label = name.padEnd('through the floor relay'.length);
   const d = distribution(run.latencies);
   const firsts = run.checks.map((c) => c.firstAt).filter((at) => !Number.isNaN(at));
   const startSpread = Math.max(...firsts) - Math.min(...firsts);
@@ -118,13 +123,25 @@ function describe(label: string, run: Run) {
   return d;
 }
 
+/** The floor path: the same streams through a relay that does nothing but relay (floor-relay-server.ts). */
+async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run> {
+  const relay = await startFloorRelay(`${fake.url}/v1`);
+  try {
+    return await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent));
+  } finally {
+    await relay.stop();
+  }
+}
+
 /**
  * 500 streams at once of 200 chunks 10 ms apart, first straight from the paced fake (the
- * baseline: the client's own delay), then through Parley. Every chunk is checked for order and
- * content; Parley's resident memory is sampled from /proc while it streams.
+ * baseline: the client's own delay), then through the floor relay (what relaying alone costs on
+ * this machine, since the client and the fake share its cores), then through Parley. Every chunk
+ * is checked for order and content; Parley's resident memory is sampled from /proc while it
+ * streams.
  */
 export async function runConcurrentStreams(): Promise<BenchResult[]> {
-  const fake = await startPacedFake({ streams: 2 * (warmUpStreams + streams), chunks, spacingMs });
+  const fake = await startPacedFake({ streams: 3 * (warmUpStreams + streams), chunks, spacingMs });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
   let parley: Awaited<ReturnType<typeof startBenchParley>> | undefined;
   const postgres = database === 'postgres' ? await createThrowawayPostgres() : undefined;
@@ -132,6 +149,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
   console.log(`  configuration: ${configuration}`);
   try {
     const direct = await measurePath(fake, 0, directStream(fake, agent));
+    const floor = await measureFloor(fake, agent);
     parley = await startBenchParley({
       env: {
         OPENAI_API_KEY: 'sk-bench',
@@ -145,23 +163,26 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const open = parleyStream(parley.url, token, agent);
     const memory = sampleRss(parley.pid);
     const cpuBefore = readCpuMs(parley.pid);
-    const through = await measurePath(fake, 1, open);
+    const through = await measurePath(fake, 2, open);
     const cpuMs = readCpuMs(parley.pid) - cpuBefore;
     const rss = memory.stop();
     const peak = readMemory(parley.pid)?.peak ?? 0;
 
     const d = describe('direct to the fake', direct);
-    const p = describe('through Parley     ', through);
-    const broken = [...direct.checks, ...through.checks].filter((c) => c.problem);
+    const f = describe('through the floor relay', floor);
+    const p = describe('through Parley', through);
+    const broken = [...direct.checks, ...floor.checks, ...through.checks].filter((c) => c.problem);
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
     console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})`);
     const relayed = (warmUpStreams + streams) * chunks;
     console.log(`  Parley CPU while streaming: ${(cpuMs / 1000).toFixed(1)} s for ${relayed} chunks (${((cpuMs * 1000) / relayed).toFixed(0)} µs per chunk, exchange set-up included)`);
     const intact = through.checks.length - through.checks.filter((c) => c.problem).length;
     const added = p.p99 - d.p99;
+    const floorAdded = f.p99 - d.p99;
+    console.log(`  a relay that only relays adds ${ms(floorAdded)} at p99 here: this machine's floor for this load`);
     return [
       result(bench, `streams delivered complete and in order`, `${intact}/${streams}`, `${streams}/${streams}`, intact === streams),
-      result(bench, 'added chunk latency p99 (Parley − direct)', ms(added), `≤ ${targets.addedP99Ms} ms`, added <= targets.addedP99Ms),
+      result(bench, 'added chunk latency p99 (Parley − direct)', `${ms(added)} (floor relay ${ms(floorAdded)})`, `≤ ${targets.addedP99Ms} ms`, added <= targets.addedP99Ms),
       result(bench, `Parley RSS while streaming (${postgres ? 'PostgreSQL' : 'PGlite'})`, mb(rss), `≤ ${mb(targets.rssBytes)}`, rss > 0 && rss <= targets.rssBytes),
     ];
   } finally {
