@@ -124,10 +124,12 @@ function describe(name: string, run: Run) {
 }
 
 /** The floor path: the same streams through a relay that does nothing but relay (floor-relay-server.ts). */
-async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run> {
+async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run & { cpuMs: number }> {
   const relay = await startFloorRelay(`${fake.url}/v1`);
   try {
-    return await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent));
+    const cpuBefore = readCpuMs(relay.pid);
+    const run = await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent));
+    return { ...run, cpuMs: readCpuMs(relay.pid) - cpuBefore };
   } finally {
     await relay.stop();
   }
@@ -175,7 +177,8 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
     console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})`);
     const relayed = (warmUpStreams + streams) * chunks;
-    console.log(`  Parley CPU while streaming: ${(cpuMs / 1000).toFixed(1)} s for ${relayed} chunks (${((cpuMs * 1000) / relayed).toFixed(0)} µs per chunk, exchange set-up included)`);
+    const perChunk = (ms: number) => `${(ms / 1000).toFixed(1)} s for ${relayed} chunks (${((ms * 1000) / relayed).toFixed(0)} µs per chunk`;
+    console.log(`  Parley CPU while streaming: ${perChunk(cpuMs)}, exchange set-up included); floor relay: ${perChunk(floor.cpuMs)})`);
     const intact = through.checks.length - through.checks.filter((c) => c.problem).length;
     const added = p.p99 - d.p99;
     const floorAdded = f.p99 - d.p99;
