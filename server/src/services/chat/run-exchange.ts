@@ -17,7 +17,7 @@ interface Started {
   userMessage: MessageRow;
 }
 
-/** What has arrived so far; `text` includes a continued reply's prefix. */
+/** What has arrived so far; a continued reply's text, reasoning and plugins included. */
 interface Reply {
   text: string;
   reasoning: string;
@@ -56,7 +56,15 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   const { streamId } = started;
   const controller = new AbortController();
   const abortSubscription = ctx.streams.onAbort(streamId, () => controller.abort());
-  const reply: Reply = { text: exchange.continued?.prefix ?? '', reasoning: '', plugins: [], finishReason: null, tokenCount: null };
+  const continued = exchange.continued;
+  // A continued reply goes on from what it has: its text (or the edit of it), reasoning and plugins.
+  const reply: Reply = {
+    text: continued?.prefix ?? '',
+    reasoning: continued?.row.reasoning ?? '',
+    plugins: Array.isArray(continued?.row.plugins) ? [...(continued.row.plugins as PluginInfo[])] : [],
+    finishReason: null,
+    tokenCount: null,
+  };
   const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
     ...replyRow(exchange),
     text: reply.text,
@@ -169,7 +177,8 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
   try {
     let saved: MessageRow;
     if (exchange.continued) {
-      await upsertMessage(ctx.db, rowOf({ unfinished: false, text: exchange.continued.prefix }));
+      const { prefix, row } = exchange.continued;
+      await upsertMessage(ctx.db, rowOf({ unfinished: false, text: prefix, reasoning: row.reasoning, plugins: row.plugins }));
       saved = await storeErrorSibling(ctx.db, exchange, text);
     } else {
       saved = await storeUnderNewId(ctx, errorRow(exchange, text), placeholderStored);

@@ -154,7 +154,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   active?.controller.abort();
   active = stream;
   chat.setSubmitting(true);
-  streaming.start(input.placeholder.messageId, input.prefix ?? '');
+  streaming.start(input.placeholder.messageId, input.prefix ?? '', stream.continued ? (input.placeholder.reasoning ?? '') : '');
   const { signal } = stream.controller;
   try {
     await follow(stream, await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal }));

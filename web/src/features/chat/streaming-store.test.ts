@@ -22,6 +22,12 @@ describe('streaming text (only the streaming message reads it)', () => {
     expect(useStreamingStore.getState()).toMatchObject({ messageId: 'r1', text: 'Once upon a time', reasoning: 'thinking' });
   });
 
+  it('goes on from a continued reply’s reasoning as well as its text', () => {
+    streaming.start('r1', 'Once ', 'Counting. ');
+    streaming.append(1, 'upon', 'Go on.');
+    expect(streaming.snapshot()).toEqual({ text: 'Once upon', reasoning: 'Counting. Go on.' });
+  });
+
   it('drops a frame it has already seen (a resumed stream replays from the last id)', async () => {
     streaming.start('r1');
     streaming.append(1, 'a');

@@ -27,11 +27,12 @@ function flush() {
  * many small deltas, and one render per frame is all the eye can see.
  */
 export const streaming = {
-  start(messageId: string, prefix = '') {
+  /** A continued reply starts from what it already has: its text and its reasoning. */
+  start(messageId: string, prefix = '', reasoningPrefix = '') {
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
     pending = { text: '', reasoning: '' };
-    useStreamingStore.setState({ messageId, text: prefix, reasoning: '', lastSeq: 0 });
+    useStreamingStore.setState({ messageId, text: prefix, reasoning: reasoningPrefix, lastSeq: 0 });
   },
   /** Appends a delta in `seq` order; returns false for a frame already seen. */
   append(seq: number, delta: string, reasoningDelta = ''): boolean {
