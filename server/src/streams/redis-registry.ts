@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
-import { appendScript, claimScript } from './redis-scripts.ts';
+import { Redis, type ChainableCommander } from 'ioredis';
+import { createRedisFrameBatch } from './redis-frame-batch.ts';
+import { claimScript, endScript } from './redis-scripts.ts';
 import {
   defaultMaxLifetimeMs,
   defaultRetainMs,
@@ -20,20 +21,40 @@ export interface RedisStreamRegistryOptions extends StreamRegistryOptions {
 
 type Scripts = {
   streamClaim(live: string, now: number, limit: number, streamId: string, deadline: number, ttl: number): Promise<number>;
-  streamAppend(...args: (string | number)[]): Promise<number>;
 };
+type PipelineScripts = { streamEnd(...args: (string | number)[]): ChainableCommander };
 
-/** Parses a published frame: `seq \n event \n last \n json`. */
+/** A frame as it is stored in the frames list and published: `seq \n event \n last \n json`. */
+function frameMessage(frame: StreamFrame): string {
+  return `${frame.seq}\n${frame.event}\n${frame.last ? '1' : '0'}\n${frame.json}`;
+}
+
 function parseFrame(message: string): StreamFrame {
   const [seq, event, last] = message.split('\n', 3);
   const json = message.slice(seq!.length + event!.length + last!.length + 3);
   return storedFrame(Number(seq), event as StreamFrame['event'], json, last === '1');
 }
 
+/** A stream this instance runs: it alone appends to it, so it numbers and keeps the frames itself. */
+interface Owned {
+  info: StreamInfo;
+  frames: StreamFrame[];
+  listeners: Set<StreamListener>;
+  ended: boolean;
+  startedAt: number;
+  /** Forgets a stream that never ended (its run died) once it can no longer be live. */
+  expiry: NodeJS.Timeout;
+}
+
 /**
- * The registry shared by every instance on one Redis: frames in a Redis stream per chat
- * stream (for replay), live frames and abort requests over pub/sub, live counts in a sorted
- * set per user whose scores are deadlines, so a crashed instance's streams stop counting.
+ * The registry shared by every instance on one Redis: frames in a Redis list per chat stream
+ * (for replay), live frames and abort requests over pub/sub, live counts in a sorted set per
+ * user whose scores are deadlines, so a crashed instance's streams stop counting.
+ *
+ * The instance running a stream numbers its frames and delivers them to its own listeners
+ * straight away, as the in-memory registry does; Redis gets them in one pipeline per turn of
+ * the event loop, for resumes and listeners on other instances. Only the last frame waits for
+ * Redis, so a stream counts as ended everywhere once its final has been answered.
  */
 export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): StreamRegistry {
   const retainMs = options.retainMs ?? defaultRetainMs;
@@ -42,12 +63,12 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   const redis = new Redis(options.url, { maxRetriesPerRequest: 2 }) as Redis & Scripts;
   const subscriber = new Redis(options.url, { maxRetriesPerRequest: 2 });
   redis.defineCommand('streamClaim', { numberOfKeys: 1, lua: claimScript });
-  redis.defineCommand('streamAppend', { numberOfKeys: 5, lua: appendScript });
+  redis.defineCommand('streamEnd', { numberOfKeys: 4, lua: endScript });
+  const batch = createRedisFrameBatch(() => redis.pipeline());
 
   const keys = {
     info: (id: string) => `${p}${id}:info`,
     frames: (id: string) => `${p}${id}:frames`,
-    seq: (id: string) => `${p}${id}:seq`,
     abortFlag: (id: string) => `${p}${id}:abort`,
     framesChannel: (id: string) => `${p}${id}:live`,
     abortChannel: (id: string) => `${p}${id}:abort-requests`,
@@ -77,9 +98,11 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     };
   }
 
-  // The streams this instance runs: their appends (one per delta) need the owner's keys and
-  // would otherwise read them from Redis first, a second round trip per frame.
-  const writing = new Map<string, StreamInfo>();
+  const owned = new Map<string, Owned>();
+  const forget = (streamId: string) => {
+    clearTimeout(owned.get(streamId)?.expiry);
+    owned.delete(streamId);
+  };
 
   async function readInfo(streamId: string): Promise<(StreamInfo & { ended: boolean }) | null> {
     const info = await redis.hgetall(keys.info(streamId));
@@ -99,33 +122,51 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         .pexpire(keys.info(info.streamId), ttl)
         .set(keys.conversation(info.userId, info.conversationId), info.streamId, 'PX', ttl)
         .exec();
-      writing.set(info.streamId, info);
+      const expiry = setTimeout(() => forget(info.streamId), maxLifetimeMs);
+      expiry.unref();
+      owned.set(info.streamId, { info, frames: [], listeners: new Set(), ended: false, startedAt: now, expiry });
       return { ok: true };
     },
 
     async append(streamId, { event, data, last = false }) {
-      const info = writing.get(streamId) ?? (await readInfo(streamId));
-      if (!info) throw new Error(`stream ${streamId} is not live`);
-      if (last) writing.delete(streamId);
-      const seq = await redis.streamAppend(
-        keys.info(streamId),
-        keys.frames(streamId),
-        keys.seq(streamId),
-        keys.live(info.userId),
-        keys.conversation(info.userId, info.conversationId),
-        event,
-        JSON.stringify(data),
-        last ? '1' : '0',
-        retainMs,
-        keys.framesChannel(streamId),
-        streamId,
-        maxLifetimeMs + retainMs,
-      );
-      if (seq < 0) throw new Error(`stream ${streamId} is not live`);
-      return seq;
+      const stream = owned.get(streamId);
+      if (!stream || stream.ended || Date.now() - stream.startedAt >= maxLifetimeMs) throw new Error(`stream ${streamId} is not live`);
+      const frame = storedFrame(stream.frames.length, event, JSON.stringify(data), last);
+      stream.frames.push(frame);
+      for (const listener of stream.listeners) listener(frame);
+      const message = frameMessage(frame);
+      const store = (pipeline: ChainableCommander) => {
+        pipeline.rpush(keys.frames(streamId), message).publish(keys.framesChannel(streamId), message);
+        if (frame.seq === 0) pipeline.pexpire(keys.frames(streamId), maxLifetimeMs + retainMs);
+      };
+      if (!last) {
+        batch.add(store);
+        return frame.seq;
+      }
+      stream.ended = true;
+      stream.listeners.clear();
+      const { userId, conversationId } = stream.info;
+      try {
+        await batch.addAndWait((pipeline) => {
+          store(pipeline);
+          const endKeys = [keys.info(streamId), keys.frames(streamId), keys.live(userId), keys.conversation(userId, conversationId)];
+          (pipeline as ChainableCommander & PipelineScripts).streamEnd(...endKeys, streamId, retainMs);
+        });
+      } finally {
+        // From now on other instances' view (Redis) is complete: resumes here read it too.
+        forget(streamId);
+      }
+      return frame.seq;
     },
 
     async subscribe(streamId, after, listener: StreamListener) {
+      const own = owned.get(streamId);
+      if (own) {
+        for (const frame of own.frames) if (frame.seq > after) listener(frame);
+        if (own.ended) return { close() {} };
+        own.listeners.add(listener);
+        return { close: () => own.listeners.delete(listener) };
+      }
       if (!(await readInfo(streamId))) return null;
       let delivered = after;
       let replaying = true;
@@ -144,11 +185,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         if (replaying) buffered.push(frame);
         else deliver(frame);
       });
-      const entries = await redis.xrange(keys.frames(streamId), '-', '+');
-      for (const [, fields] of entries) {
-        const f = Object.fromEntries(fields.reduce<[string, string][]>((pairs, v, i, all) => (i % 2 ? pairs : [...pairs, [v, all[i + 1]!]]), []));
-        deliver(storedFrame(Number(f.seq), f.event as StreamFrame['event'], f.data!, f.last === '1'));
-      }
+      for (const message of await redis.lrange(keys.frames(streamId), 0, -1)) deliver(parseFrame(message));
       replaying = false;
       for (const frame of buffered) deliver(frame);
       return { close: stop };
@@ -199,7 +236,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     },
 
     async close() {
-      writing.clear();
+      for (const streamId of [...owned.keys()]) forget(streamId);
       await Promise.all([redis.quit(), subscriber.quit()]);
     },
   };

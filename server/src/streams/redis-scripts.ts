@@ -1,6 +1,6 @@
 /**
  * Lua scripts of the Redis stream registry; each runs atomically, so two instances never
- * both take the last free slot and seq numbers never repeat.
+ * both take the last free slot and a stream's end is seen all at once.
  */
 
 /** KEYS: live zset. ARGV: now, limit, streamId, deadline, ttl. Returns -1 when claimed, else the live count. */
@@ -14,22 +14,15 @@ return -1
 `;
 
 /**
- * KEYS: info hash, frames stream, seq counter, live zset, conversation pointer.
- * ARGV: event, data, last ('1'|'0'), retainMs, channel, streamId, live frames ttl.
- * Returns the frame's seq, or -1 when the stream is unknown or already ended.
+ * Ends a stream once its last frame is stored. KEYS: info hash, frames list, live zset,
+ * conversation pointer. ARGV: streamId, retainMs. Marks it ended, frees its live slot and lets
+ * its keys expire after the retention time.
  */
-export const appendScript = `
-if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'ended') == '1' then return -1 end
-local seq = redis.call('INCR', KEYS[3]) - 1
-redis.call('XADD', KEYS[2], '*', 'seq', seq, 'event', ARGV[1], 'last', ARGV[3], 'data', ARGV[2])
-redis.call('PUBLISH', ARGV[5], seq .. '\\n' .. ARGV[1] .. '\\n' .. ARGV[3] .. '\\n' .. ARGV[2])
-if ARGV[3] == '1' then
-  redis.call('HSET', KEYS[1], 'ended', '1')
-  redis.call('ZREM', KEYS[4], ARGV[6])
-  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
-  if redis.call('GET', KEYS[5]) == ARGV[6] then redis.call('PEXPIRE', KEYS[5], ARGV[4]) end
-else
-  redis.call('PEXPIRE', KEYS[2], ARGV[7])
-end
-return seq
+export const endScript = `
+redis.call('HSET', KEYS[1], 'ended', '1')
+redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if redis.call('GET', KEYS[4]) == ARGV[1] then redis.call('PEXPIRE', KEYS[4], ARGV[2]) end
+return 1
 `;

@@ -53,6 +53,19 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       sub!.close();
     });
 
+    it('hands each frame to a listener on the running instance as it is appended', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      const received: number[] = [];
+      const sub = await pair.writer.subscribe(info.streamId, -1, (f) => received.push(f.seq));
+      const appended = pair.writer.append(info.streamId, { event: 'message', data: { created: true } });
+      expect(received).toEqual([0]);
+      await appended;
+      await pair.writer.append(info.streamId, { event: 'message', data: { final: true }, last: true });
+      expect(received).toEqual([0, 1]);
+      sub!.close();
+    });
+
     it('replays a whole ended stream, error frames included', async () => {
       const info = newStream();
       await pair.writer.create(info, 5);
