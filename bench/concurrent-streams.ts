@@ -4,7 +4,8 @@ import { registerBenchUser } from './lib/account.ts';
 import { benchStreamPrompt } from './lib/paced-fake-protocol.ts';
 import { startFloorRelay } from './lib/floor-relay.ts';
 import { startPacedFake, type PacedFake } from './lib/paced-fake.ts';
-import { startBenchParley } from './lib/parley.ts';
+import type { BenchParley } from './lib/parley.ts';
+import { startParleyInstances, stopParleyInstances } from './lib/parley-instances.ts';
 import { readCpuMs, readMemory, sampleRss } from './lib/proc-usage.ts';
 import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { result, type BenchResult } from './lib/report.ts';
@@ -24,10 +25,13 @@ const targets = { addedP99Ms: 20, rssBytes: 300 * 1024 * 1024 };
  * 500 concurrent streams is a scale-out load, so by default Parley runs as it is deployed for it:
  * on PostgreSQL (a throw-away database on the local server), optionally with Redis
  * (`BENCH_REDIS=1`). `BENCH_DATABASE=pglite` measures the embedded default instead; its RSS
- * includes PGlite's own ~330 MB.
+ * includes PGlite's own ~330 MB. `BENCH_INSTANCES=n` runs n Parley processes on the one database
+ * and Redis, the streams dealt out in turn as a round-robin proxy would: for a machine with
+ * cores to spare beyond the bench's own client and fake upstream.
  */
 const database = process.env.BENCH_DATABASE === 'pglite' ? 'pglite' : 'postgres';
-const redisUrl = process.env.BENCH_REDIS ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+const instanceCount = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
+const redisUrl = process.env.BENCH_REDIS || instanceCount > 1 ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
 
 interface Run {
   checks: StreamCheck[];
@@ -145,37 +149,39 @@ async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run & {
 export async function runConcurrentStreams(): Promise<BenchResult[]> {
   const fake = await startPacedFake({ streams: 3 * (warmUpStreams + streams), chunks, spacingMs });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
-  let parley: Awaited<ReturnType<typeof startBenchParley>> | undefined;
+  let parleys: BenchParley[] = [];
   const postgres = database === 'postgres' ? await createThrowawayPostgres() : undefined;
-  const configuration = `Parley on ${postgres ? 'PostgreSQL (throw-away database, 127.0.0.1:5432)' : 'embedded PGlite'}, streams ${redisUrl ? 'in Redis' : 'in memory'}`;
+  const processes = instanceCount > 1 ? `${instanceCount} Parley processes` : 'Parley';
+  const configuration = `${processes} on ${postgres ? 'PostgreSQL (throw-away database, 127.0.0.1:5432)' : 'embedded PGlite'}, streams ${redisUrl ? 'in Redis' : 'in memory'}`;
   console.log(`  configuration: ${configuration}`);
   try {
     const direct = await measurePath(fake, 0, directStream(fake, agent));
     const floor = await measureFloor(fake, agent);
-    parley = await startBenchParley({
-      env: {
-        OPENAI_API_KEY: 'sk-bench',
-        OPENAI_BASE_URL: `${fake.url}/v1`,
-        CONCURRENT_MESSAGE_MAX: String(streams + warmUpStreams),
-        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-      },
+    parleys = await startParleyInstances(instanceCount, {
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      CONCURRENT_MESSAGE_MAX: String(streams + warmUpStreams),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     });
-    const token = await registerBenchUser(parley.url, 'streams');
-    const open = parleyStream(parley.url, token, agent);
-    const memory = sampleRss(parley.pid);
-    const cpuBefore = readCpuMs(parley.pid);
+    const token = await registerBenchUser(parleys[0]!.url, 'streams');
+    const opens = parleys.map((parley) => parleyStream(parley.url, token, agent));
+    const open: OpenStream = (stream, check) => opens[stream % opens.length]!(stream, check);
+    const memories = parleys.map((parley) => sampleRss(parley.pid));
+    const cpuNow = () => parleys.reduce((sum, parley) => sum + readCpuMs(parley.pid), 0);
+    const cpuBefore = cpuNow();
     const through = await measurePath(fake, 2, open);
-    const cpuMs = readCpuMs(parley.pid) - cpuBefore;
-    const rss = memory.stop();
-    const peak = readMemory(parley.pid)?.peak ?? 0;
+    const cpuMs = cpuNow() - cpuBefore;
+    // The target is per process: each instance is a server of its own.
+    const rss = Math.max(...memories.map((memory) => memory.stop()));
+    const peak = Math.max(...parleys.map((parley) => readMemory(parley.pid)?.peak ?? 0));
 
     const d = describe('direct to the fake', direct);
     const f = describe('through the floor relay', floor);
     const p = describe('through Parley', through);
     const broken = [...direct.checks, ...floor.checks, ...through.checks].filter((c) => c.problem);
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
-    console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})`);
+    console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})${instanceCount > 1 ? ', the largest instance' : ''}`);
     const relayed = (warmUpStreams + streams) * chunks;
     const perChunk = (ms: number) => `${(ms / 1000).toFixed(1)} s for ${relayed} chunks (${((ms * 1000) / relayed).toFixed(0)} µs per chunk`;
     console.log(`  Parley CPU while streaming: ${perChunk(cpuMs)}, exchange set-up included); floor relay: ${perChunk(floor.cpuMs)})`);
@@ -190,7 +196,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     ];
   } finally {
     agent.destroy();
-    await parley?.stop();
+    await stopParleyInstances(parleys);
     await fake.close();
     await postgres?.drop();
   }
