@@ -1,21 +1,35 @@
 import type { ChainableCommander } from 'ioredis';
 
-/** Adds one frame's commands to a pipeline. */
-export type FrameWrite = (pipeline: ChainableCommander) => void;
+/** One frame to store: pushed onto its stream's list and published on its stream's channel. */
+export interface FrameWrite {
+  list: string;
+  channel: string;
+  message: string;
+  /** The list's time to live, set with the stream's first frame. */
+  expireMs?: number;
+}
+
+/** Runs one batch's frame writes in Redis, in order (appendFramesScript), on `pipeline`. */
+export type AppendFrames = (pipeline: ChainableCommander, lists: string[], args: (string | number)[]) => void;
 
 interface Pending {
-  write: FrameWrite;
-  /** Set when the appender waits for this frame to be stored. */
+  frame: FrameWrite;
+  /** More commands after the frame (the end of a stream); the appender waits for them. */
+  then?: (pipeline: ChainableCommander) => void;
   settle?: { resolve(): void; reject(error: Error): void };
+}
+
+function appendArguments(frames: readonly FrameWrite[]): (string | number)[] {
+  return frames.flatMap((f) => [f.channel, f.message, f.expireMs ?? 0]);
 }
 
 /**
  * Sends frames to Redis in batches: every frame appended during one turn of the event loop
- * goes out in one pipeline at the end of it, in append order, and the appender does not wait
- * for it (unless it asks to, as the last frame of a stream does). One round trip per turn
- * instead of one per frame: with hundreds of live streams those round trips were what queued.
+ * goes out in one script call at the end of it, in append order, and the appender does not
+ * wait for it unless it asks to (the last frame of a stream does). One command per turn
+ * instead of two round trips per frame: with hundreds of live streams those were what queued.
  */
-export function createRedisFrameBatch(pipelineOf: () => ChainableCommander) {
+export function createRedisFrameBatch(pipelineOf: () => ChainableCommander, appendFrames: AppendFrames) {
   let pending: Pending[] = [];
   let scheduled = false;
 
@@ -24,15 +38,21 @@ export function createRedisFrameBatch(pipelineOf: () => ChainableCommander) {
     const batch = pending;
     pending = [];
     const pipeline = pipelineOf();
-    const ranges = batch.map(({ write }) => {
+    appendFrames(
+      pipeline,
+      batch.map((p) => p.frame.list),
+      appendArguments(batch.map((p) => p.frame)),
+    );
+    const ranges = batch.map(({ then }) => {
       const from = pipeline.length;
-      write(pipeline);
+      then?.(pipeline);
       return [from, pipeline.length] as const;
     });
     let results: [Error | null, unknown][] = [];
     let failure: Error | undefined;
     try {
       results = (await pipeline.exec()) ?? [];
+      failure = results[0]?.[0] ?? undefined;
     } catch (error) {
       failure = error as Error;
     }
@@ -53,13 +73,13 @@ export function createRedisFrameBatch(pipelineOf: () => ChainableCommander) {
   };
 
   return {
-    /** Queues a frame's commands for the end of this turn. */
-    add(write: FrameWrite): void {
-      queue({ write });
+    /** Queues a frame for the end of this turn. */
+    add(frame: FrameWrite): void {
+      queue({ frame });
     },
-    /** Queues a frame's commands and resolves once Redis has run them (rejects if any failed). */
-    addAndWait(write: FrameWrite): Promise<void> {
-      return new Promise((resolve, reject) => queue({ write, settle: { resolve, reject } }));
+    /** Queues a frame and the commands to run after it; resolves once Redis has run them all (rejects if any failed). */
+    addAndWait(frame: FrameWrite, then: (pipeline: ChainableCommander) => void): Promise<void> {
+      return new Promise((resolve, reject) => queue({ frame, then, settle: { resolve, reject } }));
     },
   };
 }

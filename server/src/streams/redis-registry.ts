@@ -1,6 +1,6 @@
 import { Redis, type ChainableCommander } from 'ioredis';
 import { createRedisFrameBatch } from './redis-frame-batch.ts';
-import { claimScript, endScript } from './redis-scripts.ts';
+import { appendFramesScript, claimScript, endScript } from './redis-scripts.ts';
 import {
   defaultMaxLifetimeMs,
   defaultRetainMs,
@@ -22,7 +22,11 @@ export interface RedisStreamRegistryOptions extends StreamRegistryOptions {
 type Scripts = {
   streamClaim(live: string, now: number, limit: number, streamId: string, deadline: number, ttl: number): Promise<number>;
 };
-type PipelineScripts = { streamEnd(...args: (string | number)[]): ChainableCommander };
+type PipelineScripts = {
+  streamEnd(...args: (string | number)[]): ChainableCommander;
+  streamAppendFrames(...args: (string | number)[]): ChainableCommander;
+};
+const withScripts = (pipeline: ChainableCommander) => pipeline as ChainableCommander & PipelineScripts;
 
 /** A frame as it is stored in the frames list and published: `seq \n event \n last \n json`. */
 function frameMessage(frame: StreamFrame): string {
@@ -64,7 +68,11 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   const subscriber = new Redis(options.url, { maxRetriesPerRequest: 2 });
   redis.defineCommand('streamClaim', { numberOfKeys: 1, lua: claimScript });
   redis.defineCommand('streamEnd', { numberOfKeys: 4, lua: endScript });
-  const batch = createRedisFrameBatch(() => redis.pipeline());
+  redis.defineCommand('streamAppendFrames', { lua: appendFramesScript });
+  const batch = createRedisFrameBatch(
+    () => redis.pipeline(),
+    (pipeline, lists, args) => withScripts(pipeline).streamAppendFrames(lists.length, ...lists, ...args),
+  );
 
   const keys = {
     info: (id: string) => `${p}${id}:info`,
@@ -134,24 +142,22 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       const frame = storedFrame(stream.frames.length, event, JSON.stringify(data), last);
       stream.frames.push(frame);
       for (const listener of stream.listeners) listener(frame);
-      const message = frameMessage(frame);
-      const store = (pipeline: ChainableCommander) => {
-        pipeline.rpush(keys.frames(streamId), message).publish(keys.framesChannel(streamId), message);
-        if (frame.seq === 0) pipeline.pexpire(keys.frames(streamId), maxLifetimeMs + retainMs);
+      const write = {
+        list: keys.frames(streamId),
+        channel: keys.framesChannel(streamId),
+        message: frameMessage(frame),
+        ...(frame.seq === 0 ? { expireMs: maxLifetimeMs + retainMs } : {}),
       };
       if (!last) {
-        batch.add(store);
+        batch.add(write);
         return frame.seq;
       }
       stream.ended = true;
       stream.listeners.clear();
       const { userId, conversationId } = stream.info;
       try {
-        await batch.addAndWait((pipeline) => {
-          store(pipeline);
-          const endKeys = [keys.info(streamId), keys.frames(streamId), keys.live(userId), keys.conversation(userId, conversationId)];
-          (pipeline as ChainableCommander & PipelineScripts).streamEnd(...endKeys, streamId, retainMs);
-        });
+        const endKeys = [keys.info(streamId), keys.frames(streamId), keys.live(userId), keys.conversation(userId, conversationId)];
+        await batch.addAndWait(write, (pipeline) => withScripts(pipeline).streamEnd(...endKeys, streamId, retainMs));
       } finally {
         // From now on other instances' view (Redis) is complete: resumes here read it too.
         forget(streamId);

@@ -26,3 +26,17 @@ redis.call('PEXPIRE', KEYS[2], ARGV[2])
 if redis.call('GET', KEYS[4]) == ARGV[1] then redis.call('PEXPIRE', KEYS[4], ARGV[2]) end
 return 1
 `;
+
+/**
+ * Stores a batch of frames in order. KEYS: each frame's list. ARGV: per frame its channel,
+ * message and the list's time to live in ms (0: leave it). Pushes, publishes, returns the count.
+ */
+export const appendFramesScript = `
+for i = 1, #KEYS do
+  local message = ARGV[i * 3 - 1]
+  redis.call('RPUSH', KEYS[i], message)
+  redis.call('PUBLISH', ARGV[i * 3 - 2], message)
+  if ARGV[i * 3] ~= '0' then redis.call('PEXPIRE', KEYS[i], ARGV[i * 3]) end
+end
+return #KEYS
+`;
