@@ -56,7 +56,7 @@ interface Owned {
  * user whose scores are deadlines, so a crashed instance's streams stop counting.
  *
  * The instance running a stream numbers its frames and delivers them to its own listeners
- * straight away, as the in-memory registry does; Redis gets them in one pipeline per turn of
+ * straight away, as the in-memory registry does; Redis gets them in one script call per turn of
  * the event loop, for resumes and listeners on other instances. Only the last frame waits for
  * Redis, so a stream counts as ended everywhere once its final has been answered.
  */
