@@ -1,23 +1,16 @@
+import { LocalStream } from './local-stream.ts';
 import {
   defaultMaxLifetimeMs,
   defaultRetainMs,
-  storedFrame,
   type CreateResult,
-  type StreamFrame,
-  type StreamInfo,
-  type StreamListener,
   type StreamRegistry,
   type StreamRegistryOptions,
   type Subscription,
 } from './stream-registry.ts';
 
 interface Entry {
-  info: StreamInfo;
-  frames: StreamFrame[];
-  listeners: Set<StreamListener>;
+  stream: LocalStream;
   abortHandlers: Set<() => void>;
-  ended: boolean;
-  startedAt: number;
   expiry?: NodeJS.Timeout;
 }
 
@@ -27,7 +20,8 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
   const maxLifetimeMs = options.maxLifetimeMs ?? defaultMaxLifetimeMs;
   const streams = new Map<string, Entry>();
 
-  const isLive = (entry: Entry) => !entry.ended && Date.now() - entry.startedAt < maxLifetimeMs;
+  const isLive = (entry: Entry) => entry.stream.isLive(maxLifetimeMs);
+  const liveOf = (userId: string) => [...streams.values()].filter((e) => e.stream.info.userId === userId && isLive(e)).length;
   const expireLater = (streamId: string, entry: Entry, ms: number) => {
     clearTimeout(entry.expiry);
     entry.expiry = setTimeout(() => streams.delete(streamId), ms);
@@ -36,9 +30,9 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
 
   return {
     async create(info, limit): Promise<CreateResult> {
-      const live = [...streams.values()].filter((e) => e.info.userId === info.userId && isLive(e)).length;
+      const live = liveOf(info.userId);
       if (live >= limit) return { ok: false, live };
-      const entry: Entry = { info, frames: [], listeners: new Set(), abortHandlers: new Set(), ended: false, startedAt: Date.now() };
+      const entry: Entry = { stream: new LocalStream(info), abortHandlers: new Set() };
       streams.set(info.streamId, entry);
       expireLater(info.streamId, entry, maxLifetimeMs + retainMs);
       return { ok: true };
@@ -46,13 +40,9 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
 
     async append(streamId, { event, data, last = false }) {
       const entry = streams.get(streamId);
-      if (!entry || entry.ended) throw new Error(`stream ${streamId} is not live`);
-      const frame = storedFrame(entry.frames.length, event, JSON.stringify(data), last);
-      entry.frames.push(frame);
-      for (const listener of entry.listeners) listener(frame);
+      if (!entry || entry.stream.ended) throw new Error(`stream ${streamId} is not live`);
+      const frame = entry.stream.append(event, JSON.stringify(data), last);
       if (last) {
-        entry.ended = true;
-        entry.listeners.clear();
         entry.abortHandlers.clear();
         expireLater(streamId, entry, retainMs);
       }
@@ -60,21 +50,16 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
     },
 
     async subscribe(streamId, after, listener) {
-      const entry = streams.get(streamId);
-      if (!entry) return null;
-      for (const frame of entry.frames) if (frame.seq > after) listener(frame);
-      if (entry.ended) return { close() {} };
-      entry.listeners.add(listener);
-      return { close: () => entry.listeners.delete(listener) };
+      return streams.get(streamId)?.stream.subscribe(after, listener) ?? null;
     },
 
     async find(userId, key) {
-      const direct = streams.get(key);
+      const direct = streams.get(key)?.stream;
       if (direct?.info.userId === userId) return direct.info;
-      let newest: Entry | undefined;
-      for (const entry of streams.values()) {
-        if (entry.info.userId !== userId || entry.info.conversationId !== key) continue;
-        if (!newest || entry.startedAt >= newest.startedAt) newest = entry;
+      let newest: LocalStream | undefined;
+      for (const { stream } of streams.values()) {
+        if (stream.info.userId !== userId || stream.info.conversationId !== key) continue;
+        if (!newest || stream.startedAt >= newest.startedAt) newest = stream;
       }
       return newest?.info ?? null;
     },
@@ -93,7 +78,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
     },
 
     async liveCount(userId) {
-      return [...streams.values()].filter((e) => e.info.userId === userId && isLive(e)).length;
+      return liveOf(userId);
     },
 
     async close() {

@@ -1,4 +1,5 @@
 import { Redis, type ChainableCommander } from 'ioredis';
+import { LocalStream } from './local-stream.ts';
 import { createRedisFrameBatch } from './redis-frame-batch.ts';
 import { appendFramesScript, claimScript, endScript } from './redis-scripts.ts';
 import {
@@ -41,11 +42,7 @@ function parseFrame(message: string): StreamFrame {
 
 /** A stream this instance runs: it alone appends to it, so it numbers and keeps the frames itself. */
 interface Owned {
-  info: StreamInfo;
-  frames: StreamFrame[];
-  listeners: Set<StreamListener>;
-  ended: boolean;
-  startedAt: number;
+  stream: LocalStream;
   /** Forgets a stream that never ended (its run died) once it can no longer be live. */
   expiry: NodeJS.Timeout;
 }
@@ -132,16 +129,14 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         .exec();
       const expiry = setTimeout(() => forget(info.streamId), maxLifetimeMs);
       expiry.unref();
-      owned.set(info.streamId, { info, frames: [], listeners: new Set(), ended: false, startedAt: now, expiry });
+      owned.set(info.streamId, { stream: new LocalStream(info), expiry });
       return { ok: true };
     },
 
     async append(streamId, { event, data, last = false }) {
-      const stream = owned.get(streamId);
-      if (!stream || stream.ended || Date.now() - stream.startedAt >= maxLifetimeMs) throw new Error(`stream ${streamId} is not live`);
-      const frame = storedFrame(stream.frames.length, event, JSON.stringify(data), last);
-      stream.frames.push(frame);
-      for (const listener of stream.listeners) listener(frame);
+      const stream = owned.get(streamId)?.stream;
+      if (!stream?.isLive(maxLifetimeMs)) throw new Error(`stream ${streamId} is not live`);
+      const frame = stream.append(event, JSON.stringify(data), last);
       const write = {
         list: keys.frames(streamId),
         channel: keys.framesChannel(streamId),
@@ -152,8 +147,6 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         batch.add(write);
         return frame.seq;
       }
-      stream.ended = true;
-      stream.listeners.clear();
       const { userId, conversationId } = stream.info;
       try {
         const endKeys = [keys.info(streamId), keys.frames(streamId), keys.live(userId), keys.conversation(userId, conversationId)];
@@ -167,12 +160,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
 
     async subscribe(streamId, after, listener: StreamListener) {
       const own = owned.get(streamId);
-      if (own) {
-        for (const frame of own.frames) if (frame.seq > after) listener(frame);
-        if (own.ended) return { close() {} };
-        own.listeners.add(listener);
-        return { close: () => own.listeners.delete(listener) };
-      }
+      if (own) return own.stream.subscribe(after, listener);
       if (!(await readInfo(streamId))) return null;
       let delivered = after;
       let replaying = true;
