@@ -20,6 +20,18 @@ export function replyRow(exchange: Exchange): MessageInput {
   };
 }
 
+/**
+ * A continued reply that got nothing new (its continue failed or was refused), as it stands:
+ * the text it was continued from (an edit included), its own reasoning and plugins, finished.
+ * Undefined when the exchange continues nothing.
+ */
+export function keptContinuedRow(exchange: Exchange): MessageInput | undefined {
+  const { continued } = exchange;
+  if (!continued) return undefined;
+  const { prefix, row } = continued;
+  return { ...replyRow(exchange), text: prefix, reasoning: row.reasoning, plugins: row.plugins, unfinished: false };
+}
+
 /** A failure as an error-flagged reply; it clears whatever a placeholder had streamed. */
 export function errorRow(exchange: Exchange, text: string): MessageInput {
   return { ...replyRow(exchange), text, error: true, unfinished: false, reasoning: null, plugins: null, isEdited: false };

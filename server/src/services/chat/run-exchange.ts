@@ -9,7 +9,7 @@ import { presentMessage, type MessageRow } from '../messages/present-message.ts'
 import { errorTextFor } from './chat-error-text.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { replySaveBatch } from './reply-batch-store.ts';
-import { errorRow, replyRow, storeErrorSibling } from './reply-row.ts';
+import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 
 interface Started {
@@ -172,13 +172,13 @@ async function titleFor(exchange: Exchange, reply: Reply, cancelled: boolean): P
  * error becomes its newest sibling, so the thread shows the failure and can switch back.
  */
 async function fail(ctx: AppContext, ending: Ending, error: unknown) {
-  const { exchange, started, rowOf, placeholderStored } = ending;
+  const { exchange, started, placeholderStored } = ending;
   const { text } = errorTextFor(error);
   try {
     let saved: MessageRow;
-    if (exchange.continued) {
-      const { prefix, row } = exchange.continued;
-      await upsertMessage(ctx.db, rowOf({ unfinished: false, text: prefix, reasoning: row.reasoning, plugins: row.plugins }));
+    const kept = keptContinuedRow(exchange);
+    if (kept) {
+      await upsertMessage(ctx.db, kept);
       saved = await storeErrorSibling(ctx.db, exchange, text);
     } else {
       saved = await storeUnderNewId(ctx, errorRow(exchange, text), placeholderStored);

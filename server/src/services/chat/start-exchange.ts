@@ -5,7 +5,7 @@ import { upsertMessage } from '../messages/message-store.ts';
 import { presentMessage } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import { isStored, type Exchange } from './prepare-exchange.ts';
-import { replyRow, storeErrorSibling } from './reply-row.ts';
+import { keptContinuedRow, storeErrorSibling } from './reply-row.ts';
 import { runExchange } from './run-exchange.ts';
 import { saveRequest } from './save-request.ts';
 import { fallbackTitle } from './title.ts';
@@ -20,10 +20,11 @@ export type StartResult = { ok: true; streamId: string } | { ok: false; error: M
  * error-flagged reply beside anything already under the user message.
  */
 async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promise<Message> {
-  const { userMessage, continued } = exchange;
+  const { userMessage } = exchange;
   const title = exchange.conversation || isStored(userMessage) ? undefined : fallbackTitle(userMessage.text);
   await saveRequest(ctx.db, exchange, title);
-  if (continued) await upsertMessage(ctx.db, { ...replyRow(exchange), text: continued.prefix, unfinished: false });
+  const kept = keptContinuedRow(exchange);
+  if (kept) await upsertMessage(ctx.db, kept);
   return presentMessage(await storeErrorSibling(ctx.db, exchange, chatErrorText('concurrent', { limit })));
 }
 
