@@ -183,7 +183,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
     console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})${instanceCount > 1 ? ', the largest instance' : ''}`);
     const relayed = (warmUpStreams + streams) * chunks;
-    const perChunk = (ms: number) => `${(ms / 1000).toFixed(1)} s for ${relayed} chunks (${((ms * 1000) / relayed).toFixed(0)} µs per chunk`;
+    const perChunk = (usedMs: number) => `${(usedMs / 1000).toFixed(1)} s for ${relayed} chunks (${((usedMs * 1000) / relayed).toFixed(0)} µs per chunk`;
     console.log(`  Parley CPU while streaming: ${perChunk(cpuMs)}, exchange set-up included); floor relay: ${perChunk(floor.cpuMs)})`);
     const intact = through.checks.length - through.checks.filter((c) => c.problem).length;
     const added = p.p99 - d.p99;

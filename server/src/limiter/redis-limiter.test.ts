@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runLimiterSuite } from './limiter-suite.ts';
 import { createLimiter } from './limiter.ts';
 import { createRedisLimiter } from './redis-limiter.ts';
+import { testRedisUrl } from '../test/redis.ts';
 
-const url = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const url = testRedisUrl;
 const prefix = () => `parley-test:${randomBytes(6).toString('hex')}:`;
 
 runLimiterSuite('redis', () => createRedisLimiter({ url, prefix: prefix() }));

@@ -3,8 +3,9 @@ import { Redis, type ChainableCommander } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisFrameBatch, type AppendFrames } from './redis-frame-batch.ts';
 import { appendFramesScript } from './redis-scripts.ts';
+import { testRedisUrl } from '../test/redis.ts';
 
-const redis = new Redis(process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redis = new Redis(testRedisUrl);
 redis.defineCommand('testAppendFrames', { lua: appendFramesScript });
 afterAll(() => redis.quit());
 
@@ -21,7 +22,7 @@ describe('Redis frame batch', () => {
       return redis.pipeline();
     }, appendFrames);
     const [a, b] = [key(), key()];
-    const subscriber = new Redis(process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const subscriber = new Redis(testRedisUrl);
     const published: string[] = [];
     subscriber.on('message', (_channel: string, message: string) => published.push(message));
     await subscriber.subscribe(`${a}:live`);

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createStreamRegistry } from './create-registry.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
 import { runStreamRegistrySuite } from './registry-suite.ts';
+import { testRedisUrl } from '../test/redis.ts';
 
-const url = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const url = testRedisUrl;
 
 // Two registries on one Redis stand for two app instances.
 runStreamRegistrySuite('redis', async (options) => {

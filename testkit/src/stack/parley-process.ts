@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { repoRoot, serverEntry } from '../../../scripts/builds.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository root, found from this file so the stack works from any working directory. */
-export const repoRoot = path.resolve(here, '../../..');
+export { repoRoot };
 
 export interface ParleyProcessOptions {
   port: number;
@@ -35,7 +36,7 @@ const keptLines = 40;
 
 const entryArgs: Record<ServerEntry, string[]> = {
   source: ['--import', 'tsx', '--import', path.join(here, 'orphan-guard.mjs'), path.join(repoRoot, 'server/src/main.ts')],
-  build: ['--import', path.join(here, 'orphan-guard.mjs'), path.join(repoRoot, 'server/dist/main.js')],
+  build: ['--import', path.join(here, 'orphan-guard.mjs'), serverEntry],
 };
 
 /**

@@ -7,8 +7,9 @@ import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type Chat
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import type { StreamRegistry } from '../../streams/stream-registry.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { testRedisUrl } from '../../test/redis.ts';
 
-const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl;
 
 /** Two app instances on one database and one Redis: what a scaled-out deployment runs. */
 describe.each(testDatabaseKinds)('two instances sharing Redis on %s', (kind) => {

@@ -40,7 +40,6 @@ export async function findConversation(db: Db, userId: string, conversationId: s
   return row;
 }
 
-/** One page, newest created first; `pages` counts pages of `CONVERSATION_PAGE_SIZE`. */
 const pageStatement = preparedStatement((db: Db) =>
   db
     .select()
@@ -56,6 +55,7 @@ const countStatement = preparedStatement((db: Db) =>
   db.select({ n: count() }).from(conversations).where(eq(conversations.userId, sql.placeholder('userId'))).prepare('conversation_count'),
 );
 
+/** One page, newest created first; `pages` counts pages of `CONVERSATION_PAGE_SIZE`. */
 export async function listConversations(db: Db, userId: string, pageNumber: number) {
   const [rows, [total]] = await Promise.all([
     pageStatement(db).execute({ userId, offset: (pageNumber - 1) * CONVERSATION_PAGE_SIZE }),
