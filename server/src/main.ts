@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from './config/env.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/client.ts';
+import { createAppContext } from './app/create-context.ts';
 import { buildApp } from './http/app.ts';
 import { createLimiter } from './limiter/limiter.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
@@ -18,7 +19,7 @@ async function main() {
   const limiter = createLimiter(env);
   const mailer = createMailer(env);
   const streams = createStreamRegistry(env);
-  const app = await buildApp({
+  const ctx = createAppContext({
     env,
     secrets,
     db: database.db,
@@ -27,6 +28,7 @@ async function main() {
     mailer,
     webDist: path.resolve(here, '../../web/dist'),
   });
+  const app = await buildApp(ctx);
   const stopKeySweeper = startKeySweeper(database.db, {
     onSwept: (count) => app.log.info(`Deleted ${count} expired user key(s)`),
     onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppContext } from './context.ts';
-import { errorHandler } from './errors.ts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppContext } from '../app/context.ts';
+import { errorHandler } from './error-handler.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -22,7 +22,8 @@ import { tokenizerRoutes } from '../routes/tokenizer/tokenizer.route.ts';
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.env.LOG_LEVEL === 'silent' ? false : { level: ctx.env.LOG_LEVEL },
+    // Typed as Fastify's base logger so routes keep the default instance type.
+    loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 25 * 1024 * 1024,
   });

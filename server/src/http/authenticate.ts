@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { verifyAccessToken } from '../services/auth/access-token.ts';
 import { isBanned } from '../services/users/user-service.ts';
-import { createAuthUserCache, type AuthUserCache } from './auth-user-cache.ts';
-import type { AppContext } from './context.ts';
-import { AppError } from './errors.ts';
+import type { AppContext } from '../app/context.ts';
+import { AppError } from '../app/errors.ts';
 
 export interface AuthUser {
   id: string;
@@ -25,26 +24,16 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** One cache per app context, shared by every route module that authenticates. */
-const caches = new WeakMap<AppContext, AuthUserCache>();
-
-function userCache(ctx: AppContext): AuthUserCache {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = createAuthUserCache(ctx.db)));
-  return cache;
-}
-
 /**
  * preHandler for every signed-in route: a valid access token of an existing, unbanned user.
  * The user row is re-read at most `AUTH_USER_TTL_MS` apart, so a ban takes effect within
  * seconds, not at token expiry, without a lookup on every chat request.
  */
 export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
-  const users = userCache(ctx);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(request);
     const userId = token ? await verifyAccessToken(ctx.secrets.jwtSecret, token) : undefined;
-    const row = userId ? await users.find(userId) : undefined;
+    const row = userId ? await ctx.authUsers.find(userId) : undefined;
     if (!row) throw new AppError('unauthorized');
     if (isBanned(row)) throw new AppError('banned');
     request.user = { id: row.id, email: row.email, name: row.name, role: row.role };

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler } from '../http/errors.ts';
+import { errorHandler } from '../http/error-handler.ts';
 import { createMemoryLimiter } from './memory-limiter.ts';
 import { rateLimit } from './rate-limit.ts';
 

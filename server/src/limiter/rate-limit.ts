@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@parley/core';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../app/errors.ts';
 import type { Limiter } from './limiter.ts';
 
 export interface RateLimitOptions {

@@ -1,5 +1,5 @@
 import type { EndpointName } from '@parley/core';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../app/errors.ts';
 import { anthropicProvider } from './anthropic/anthropic-provider.ts';
 import { azureOpenAIProvider } from './azureOpenAI/azure-provider.ts';
 import { deepSeekProvider } from './deepSeek/deepseek-provider.ts';

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { parseEnv, type Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { buildApp } from '../http/app.ts';
-import type { AppContext } from '../http/context.ts';
+import type { AppContext } from '../app/context.ts';
+import { createAppContext } from '../app/create-context.ts';
 import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
 import { createMailer } from '../services/mail/mailer.ts';
 import { createMemoryStreamRegistry } from '../streams/memory-registry.ts';
@@ -35,7 +36,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const env = testEnv(overrides);
-  const ctx: AppContext = {
+  const ctx = createAppContext({
     env,
     secrets: { jwtSecret: env.JWT_SECRET!, jwtRefreshSecret: env.JWT_REFRESH_SECRET!, credsKey: env.CREDS_KEY! },
     db: database.db,
@@ -43,7 +44,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     limiter: createMemoryLimiter(),
     streams: createMemoryStreamRegistry(),
     mailer: createMailer(env),
-  };
+  });
   const app = await buildApp(ctx);
   return {
     app,

@@ -2,8 +2,8 @@ import { abortRequestSchema, askRequestSchema, resolveEndpoint, resumeQuerySchem
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { abortExchange } from '../../services/chat/abort-exchange.ts';
 import { prepareExchange } from '../../services/chat/prepare-exchange.ts';
 import { startExchange } from '../../services/chat/start-exchange.ts';

@@ -1,7 +1,7 @@
 import { loginSchema, registerSchema } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
 import { registerUser, verifyCredentials } from '../../services/auth/account-service.ts';
 import { refreshAccess } from '../../services/auth/refresh-access.ts';

@@ -1,6 +1,6 @@
 import { requestPasswordResetSchema, resetPasswordSchema } from '@parley/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
 import { requestPasswordReset, resetMessages, resetPassword } from '../../services/passwords/password-reset.ts';
 

@@ -1,7 +1,7 @@
 import { APP_VERSION, type StartupConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { enabledSocialProviders } from '../../services/social-providers.ts';
 
 export function presentStartupConfig(env: Env): StartupConfig {

@@ -2,8 +2,8 @@ import { clearConversationsSchema, conversationListQuerySchema, renameConversati
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import {
   deleteConversations,
   findConversation,

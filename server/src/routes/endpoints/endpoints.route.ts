@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { presentEndpointsConfig } from '../../services/endpoints/endpoints-config.ts';
 
 /** No plugin (tool) is installed on this server, so gptPlugins offers an empty plugin map. */

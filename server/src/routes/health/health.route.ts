@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/health', async (_request, reply) => {

@@ -1,7 +1,7 @@
 import { deleteAllKeysSchema, keyNameSchema, saveKeySchema, type KeyStatus } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { checkKeyToStore, keyEndpoint } from '../../services/keys/key-rules.ts';
 import { deleteUserKeys, storeUserKey, userKeyExpiry } from '../../services/keys/user-key-store.ts';
 

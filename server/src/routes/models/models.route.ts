@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { createModelLists } from '../../services/models/model-lists.ts';
 
 export async function modelsRoutes(app: FastifyInstance, ctx: AppContext) {

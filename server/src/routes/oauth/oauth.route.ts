@@ -1,8 +1,8 @@
 import { socialProviders, type SocialProvider } from '@parley/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { startSession } from '../../services/sessions/session-service.ts';
 import { LOGIN_STATE_TTL_SECONDS, openLoginState, sealLoginState } from '../../services/social/login-state.ts';
 import { beginSocialLogin, completeSocialLogin } from '../../services/social/social-login.ts';

@@ -1,8 +1,8 @@
 import { presetDeleteSchema, presetInputSchema } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { deletePresets, listPresets, savePreset } from '../../services/presets/preset-store.ts';
 import { presentPreset } from '../../services/presets/present-preset.ts';
 

@@ -1,8 +1,8 @@
 import { searchQuerySchema } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { searchMessages } from '../../services/search/message-search.ts';
 import { presentSearchPage } from '../../services/search/present-search.ts';
 

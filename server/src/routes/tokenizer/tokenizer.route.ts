@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticate } from '../../http/authenticate.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { countTokens } from '../../services/tokenizer/token-counter.ts';
 
 /** Bing's context is about 7k tokens; this bound keeps one request's work small while allowing far more. */

@@ -1,7 +1,7 @@
 import type { LoginInput, RegisterInput } from '@parley/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { hashPassword, verifyPassword } from '../passwords/password-hasher.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { findUserByEmail, isBanned, roleForNewUser, type UserRow } from '../users/user-service.ts';

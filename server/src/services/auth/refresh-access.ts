@@ -1,7 +1,7 @@
 import type { AuthResponse } from '@parley/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie.ts';
 import { revokeFamily, rotateSession } from '../sessions/session-service.ts';
 import { findUserById, isBanned, presentUser } from '../users/user-service.ts';

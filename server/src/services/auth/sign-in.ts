@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@parley/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { startSession } from '../sessions/session-service.ts';
 import { presentUser, type UserRow } from '../users/user-service.ts';
 import { signAccessToken } from './access-token.ts';

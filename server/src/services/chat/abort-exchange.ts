@@ -1,6 +1,6 @@
 import type { AbortResponse, FinalEvent } from '@parley/core';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import type { StreamFrame } from '../../streams/stream-registry.ts';
 
 /** How long an abort waits for the instance running the stream to save and close it. */

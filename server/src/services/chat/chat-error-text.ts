@@ -1,5 +1,5 @@
 import { chatErrorText, errorMessages, type ErrorCode } from '@parley/core';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 
 /**

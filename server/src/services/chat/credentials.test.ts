@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { registerUser } from '../auth/account-service.ts';

@@ -1,6 +1,6 @@
 import type { EndpointName } from '@parley/core';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { readUserKey } from '../keys/user-key-store.ts';
 

@@ -10,8 +10,8 @@ import {
   type AskRequest,
   type EndpointName,
 } from '@parley/core';
-import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { getProvider } from '../../providers/registry.ts';
 import type { ChatProvider, ChatTurn } from '../../providers/types.ts';
 import { findConversation } from '../conversations/conversation-store.ts';

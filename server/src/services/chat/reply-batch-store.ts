@@ -50,17 +50,10 @@ export async function upsertReplies(db: Db, rows: MessageInput[]): Promise<void>
     WHERE ${messages.userId} = excluded."user_id"`);
 }
 
-const batches = new WeakMap<Db, ReplySaveBatch<MessageInput>>();
-
-/** The one save batch of this database: every live reply of this process is written by it. */
-export function replySaveBatch(db: Db): ReplySaveBatch<MessageInput> {
-  let batch = batches.get(db);
-  if (!batch) {
-    batch = createReplySaveBatch<MessageInput>(
-      (rows) => upsertReplies(db, rows),
-      (row) => upsertMessage(db, row),
-    );
-    batches.set(db, batch);
-  }
-  return batch;
+/** The save batch of one database: every live reply of a process is written by it. */
+export function createReplySaves(db: Db): ReplySaveBatch<MessageInput> {
+  return createReplySaveBatch<MessageInput>(
+    (rows) => upsertReplies(db, rows),
+    (row) => upsertMessage(db, row),
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FinalEvent, PluginInfo } from '@parley/core';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { presentConversation } from '../conversations/present-conversation.ts';
@@ -8,7 +8,6 @@ import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from 
 import { presentMessage, type MessageRow } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import type { Exchange } from './prepare-exchange.ts';
-import { replySaveBatch } from './reply-batch-store.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 
@@ -72,7 +71,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     plugins: reply.plugins.length > 0 ? reply.plugins : null,
     ...changes,
   });
-  const saver = replySaveBatch(ctx.db).track(() => rowOf({ unfinished: true }));
+  const saver = ctx.replySaves.track(() => rowOf({ unfinished: true }));
   saver.touch();
   let settings: Promise<void> | undefined;
   let seq = 0;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chatErrorText, type Message } from '@parley/core';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { upsertMessage } from '../messages/message-store.ts';
 import { presentMessage } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';

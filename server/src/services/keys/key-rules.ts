@@ -9,7 +9,7 @@ import {
   type EndpointName,
 } from '@parley/core';
 import type { Env } from '../../config/env.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../app/errors.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 
 /** A 400 whose `data.fields` names the offending field, as zod failures do; `fieldMessage` may be an i18n key. */

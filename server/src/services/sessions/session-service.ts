@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../app/context.ts';
 import { REFRESH_TOKEN_TTL_MS, setRefreshCookie } from './refresh-cookie.ts';
 import { newOpaqueToken, sha256 } from './refresh-token.ts';
 

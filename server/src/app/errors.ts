@@ -1,7 +1,5 @@
-import { errorMessages, errorStatus, type ApiErrorBody, type ErrorCode } from '@parley/core';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessages, errorStatus, fieldErrors, type ApiErrorBody, type ErrorCode } from '@parley/core';
 import { ZodError } from 'zod';
-import { fieldErrors } from '@parley/core';
 
 /** A failure with a stable code; the one error handler turns it into `{error, message, status, data}`. */
 export class AppError extends Error {
@@ -33,17 +31,11 @@ export function toErrorBody(error: unknown): ApiErrorBody & { headers?: Record<s
       data: { fields: fieldErrors(error) },
     };
   }
-  const fastifyError = error as FastifyError;
-  if (fastifyError?.statusCode && fastifyError.statusCode < 500) {
-    const code: ErrorCode = fastifyError.statusCode === 404 ? 'not_found' : 'validation';
-    return { error: code, message: fastifyError.message, status: fastifyError.statusCode };
+  // Framework errors (bad JSON, body too large, unknown route) carry a 4xx statusCode of their own.
+  const framework = error as { statusCode?: number; message?: string } | undefined;
+  if (framework?.statusCode && framework.statusCode < 500) {
+    const code: ErrorCode = framework.statusCode === 404 ? 'not_found' : 'validation';
+    return { error: code, message: framework.message ?? code, status: framework.statusCode };
   }
   return { error: 'internal', message: errorMessages.internal!, status: 500 };
-}
-
-export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const { headers, ...body } = toErrorBody(error);
-  if (body.status >= 500) request.log.error({ err: error }, 'unhandled error');
-  if (headers) reply.headers(headers);
-  return reply.status(body.status).send(body);
 }

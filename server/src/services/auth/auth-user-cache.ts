@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { findUserById, type UserRow } from '../services/users/user-service.ts';
+import type { Db } from '../../db/client.ts';
+import { findUserById, type UserRow } from '../users/user-service.ts';
 
 /**
  * How long a signed-in user's row is reused by `authenticate`. A ban or a deleted account made

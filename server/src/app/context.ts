@@ -1,19 +1,29 @@
+import type { MessageInput } from '../services/messages/message-store.ts';
 import type { Env } from '../config/env.ts';
 import type { Secrets } from '../config/secrets.ts';
 import type { Db } from '../db/client.ts';
 import type { Limiter } from '../limiter/limiter.ts';
+import type { AuthUserCache } from '../services/auth/auth-user-cache.ts';
+import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
+import type { Logger } from './logger.ts';
 
 /** Everything a route or service needs, built once at start and passed down explicitly. */
 export interface AppContext {
   env: Env;
   secrets: Secrets;
   db: Db;
+  /** The process logger (Fastify logs requests through the same one). */
+  log: Logger;
   /** Rate-limit counters: memory, or Redis when REDIS_URL is set. */
   limiter: Limiter;
   /** Live chat streams (resume, abort, concurrency): memory, or Redis when REDIS_URL is set. */
   streams: StreamRegistry;
+  /** Signed-in users' rows, re-read at most a couple of seconds apart. */
+  authUsers: AuthUserCache;
+  /** The one batch that writes every live reply of this process. */
+  replySaves: ReplySaveBatch<MessageInput>;
   /** Outgoing mail; undefined when SMTP_URL is unset (email disabled). */
   mailer?: Mailer;
   /** Directory holding the built SPA, when it should be served. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
-import type { Database } from '../db/client.ts';
-import { banUser, createUserAccount, deleteUser } from '../services/users/user-admin.ts';
-import { isBanned } from '../services/users/user-service.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import type { Database } from '../../db/client.ts';
+import { banUser, createUserAccount, deleteUser } from '../users/user-admin.ts';
+import { isBanned } from '../users/user-service.ts';
 import { createAuthUserCache } from './auth-user-cache.ts';
 
 describe.each(testDatabaseKinds)('auth user cache on %s', (kind) => {

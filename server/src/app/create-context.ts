@@ -1,0 +1,16 @@
+import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
+import { createReplySaves } from '../services/chat/reply-batch-store.ts';
+import type { AppContext } from './context.ts';
+import { createLogger } from './logger.ts';
+
+/** What a process supplies; the caches and the logger that hang off them are made here. */
+export type AppContextParts = Omit<AppContext, 'log' | 'authUsers' | 'replySaves'> & Partial<Pick<AppContext, 'log'>>;
+
+export function createAppContext(parts: AppContextParts): AppContext {
+  return {
+    ...parts,
+    log: parts.log ?? createLogger(parts.env),
+    authUsers: createAuthUserCache(parts.db),
+    replySaves: createReplySaves(parts.db),
+  };
+}
