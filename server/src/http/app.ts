@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/context.ts';
 import { errorHandler } from './error-handler.ts';
+import { rejectNul } from './reject-nul.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -28,6 +29,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 25 * 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 
   const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes];
