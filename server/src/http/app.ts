@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/context.ts';
+import { fastifyTrustProxy } from '../config/trust-proxy.ts';
 import { errorHandler } from './error-handler.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
@@ -24,7 +25,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger so routes keep the default instance type.
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     bodyLimit: 25 * 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
