@@ -13,7 +13,7 @@ describe('request body limits', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     const user = await registerUser(t.ctx.db, { name: 'Body', email: 'body@example.com', password: 'correct horse battery', confirm_password: 'correct horse battery' });
-    headers = { authorization: `Bearer ${await signAccessToken(t.ctx.secrets.jwtSecret, user.id)}`, 'content-type': 'application/json' };
+    headers = { authorization: `Bearer ${await signAccessToken(t.ctx.secrets.jwtSecret, { id: user.id, sessionVersion: user.sessionVersion })}`, 'content-type': 'application/json' };
   });
   afterAll(() => t.close());
 
