@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProviderError } from '../provider-error.ts';
 
 /** The Azure key file of SPEC point 3, stored as the endpoint's credential. */
-export const azureCredentialSchema = z.object({
+const azureCredentialSchema = z.object({
   azureOpenAIApiInstanceName: z.string().min(1),
   azureOpenAIApiDeploymentName: z.string().optional(),
   azureOpenAIApiVersion: z.string().min(1),

@@ -9,8 +9,8 @@ const publicUrl = (ctx: AppContext, request: FastifyRequest) =>
   ctx.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
 /** Each request mails someone, so a script must not turn us into a mail cannon. */
-export const RESET_REQUEST_MAX = 5;
-export const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
+const RESET_REQUEST_MAX = 5;
+const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
 
 export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
   const resetLimit = rateLimit({

@@ -10,7 +10,7 @@ import { revokeUserSessions } from '../sessions/session-service.ts';
 import { findUserByEmail } from '../users/user-service.ts';
 import { hashPassword } from './password-hasher.ts';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** SPEC point 8 confirmations. */
 export const resetMessages = {

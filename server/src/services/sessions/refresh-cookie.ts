@@ -3,7 +3,7 @@ import type {} from '@fastify/cookie';
 import type { Env } from '../../config/env.ts';
 
 /** SPEC point 3: the session lives in a cookie named `token`. */
-export const REFRESH_COOKIE = 'token';
+const REFRESH_COOKIE = 'token';
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 function cookieOptions(env: Env) {

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app/context.ts';
 import { REFRESH_TOKEN_TTL_MS, setRefreshCookie } from './refresh-cookie.ts';
 import { newOpaqueToken, sha256 } from './refresh-token.ts';
 
-export interface IssuedRefreshToken {
+interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AdminError, banUser, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
 import { isBanned } from './user-service.ts';
 
-export const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
+const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
   user:create --email <e> --name <n> --password <p> [--admin]
   user:list
   user:ban --email <e> [--minutes <n>]     (no --minutes: until unbanned)
