@@ -1,4 +1,4 @@
-import type { Database } from '../server/src/db/client.ts';
+import type { Database } from '@parley/server/testing';
 
 /** Words the generated messages are made of; queries pick from the same lists. */
 const englishWords = (
