@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { signAccessToken } from '../server/src/services/auth/access-token.ts';
-import { createTestApp } from '../server/src/test/app.ts';
-import type { DatabaseKind } from '../server/src/test/databases.ts';
+import { createTestApp, signAccessToken, type DatabaseKind } from '@parley/server/testing';
 import { nowMs } from './lib/clock.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';

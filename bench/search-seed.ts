@@ -1,7 +1,7 @@
-import type { Database } from '../server/src/db/client.ts';
+import type { Database } from '@parley/server/testing';
 
 /** Words the generated messages are made of; queries pick from the same lists. */
-export const englishWords = (
+const englishWords = (
   'the quick brown fox jumps over lazy dog model chat server python javascript database query index search result ' +
   'answer question weather travel plan recipe coffee music garden budget report meeting email project design review ' +
   'summary translate poem story history science math physics energy network cloud docker linux kernel memory cache ' +
@@ -11,7 +11,7 @@ export const englishWords = (
   'island forest desert winter summer spring autumn morning evening tonight today tomorrow please thanks hello explain'
 ).split(' ');
 
-export const chineseWords = (
+const chineseWords = (
   '你好 谢谢 天气 旅行 计划 咖啡 音乐 花园 预算 报告 会议 邮件 项目 设计 总结 翻译 诗歌 故事 历史 科学 数学 物理 能源 网络 ' +
   '数据 服务器 模型 问题 答案 搜索 结果 学习 学生 老师 学校 考试 作业 小说 电影 演员 歌曲 钢琴 照片 相机 手机 电脑 键盘 ' +
   '窗户 房子 城市 河流 山 海洋 岛屿 森林 沙漠 冬天 夏天 春天 秋天 早上 晚上 今天 明天 昨天 请 帮我 写 一篇 关于 的 ' +
@@ -34,7 +34,7 @@ const literalArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w.replac
  * second apart so every user's history spans their whole share. All of it is generated inside
  * the database by generate_series, never row by row from here.
  */
-export function searchSeedSql({ users, conversationsPerUser, messages }: SearchSeed): string[] {
+function searchSeedSql({ users, conversationsPerUser, messages }: SearchSeed): string[] {
   const conversations = users * conversationsPerUser;
   const pick = (list: string) => `${list}[1 + floor(random() * array_length(${list}, 1))::int]`;
   const words = (list: string, sep: string) =>
@@ -68,7 +68,7 @@ interface RawClient {
 }
 
 /** Runs a plain SQL statement on the database's own client (PGlite `exec` or the pg pool). */
-export async function runSql(database: Database, text: string): Promise<unknown> {
+async function runSql(database: Database, text: string): Promise<unknown> {
   const client = (database.db as unknown as { $client: RawClient }).$client;
   return client.exec ? client.exec(text) : client.query(text);
 }

@@ -1,6 +1,4 @@
-import { createTestDatabase, type DatabaseKind } from '../server/src/test/databases.ts';
-import { searchMessages } from '../server/src/services/search/message-search.ts';
-import type { Database } from '../server/src/db/client.ts';
+import { createTestDatabase, searchMessages, type Database, type DatabaseKind } from '@parley/server/testing';
 import { nowMs } from './lib/clock.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';

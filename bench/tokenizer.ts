@@ -1,5 +1,6 @@
 import { registerBenchUser } from './lib/account.ts';
-import { nowMs, sleep } from './lib/clock.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { nowMs } from './lib/clock.ts';
 import { startBenchParley } from './lib/parley.ts';
 import { readCpuMs } from './lib/proc-usage.ts';
 import { result, type BenchResult } from './lib/report.ts';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from '../testkit/src/browser/chromium-launch.ts';
+import { chromiumLaunchOptions } from '@parley/testkit/browser';
 import { appPort, appUrl, controlPort } from './support/stack-ports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

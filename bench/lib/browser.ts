@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../testkit/src/browser/chromium-launch.ts';
+import { chromiumLaunchOptions } from '@parley/testkit/browser';
 import { benchEmail, benchPassword } from './account.ts';
 
 /** Debian's Chromium, headless, with everything that would talk to the network off. */

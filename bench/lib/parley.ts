@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '@parley/testkit';
 // The stack's launcher (child process, orphan guard, health wait) is reused as is; the bench wants
 // the child's pid for memory readings, which the full stack does not expose.
-import { startParleyProcess } from '../../testkit/src/stack/parley-process.ts';
+import { freePort, startParleyProcess } from '@parley/testkit';
 import { ensureBuilds } from './web-dist.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -18,7 +18,7 @@ export interface SseRequest {
 }
 
 /** Splits an event-stream into frames; comments (`: ping`) are skipped. */
-export function createSseParser(onFrame: (frame: SseFrame) => void) {
+function createSseParser(onFrame: (frame: SseFrame) => void) {
   let buffer = '';
   return (text: string) => {
     buffer += text;

@@ -1,5 +1,5 @@
 /** Nearest-rank percentile of `values` (0 < p ≤ 100); NaN for an empty list. */
-export function percentile(values: readonly number[], p: number): number {
+function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = Float64Array.from(values).sort();
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));

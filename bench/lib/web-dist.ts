@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ensureBuilt, repoRoot } from '../../scripts/builds.mjs';
 
 /** The built web app Parley serves (`server/src/main.ts` reads it from here). */
-export const webDist = path.join(repoRoot, 'web/dist');
+const webDist = path.join(repoRoot, 'web/dist');
 
 /**
  * Builds the web app and the server the way `npm start` does when they are missing or older

@@ -10,7 +10,7 @@ export interface Account {
 }
 
 /** An address no other test (or earlier run against a reused stack) has registered. */
-export function uniqueEmail(label = 'user'): string {
+function uniqueEmail(label = 'user'): string {
   return `e2e-${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
 }
 

@@ -2,7 +2,7 @@ import type { Env } from '../config/env.ts';
 import { createMemoryLimiter } from './memory-limiter.ts';
 import { createRedisLimiter } from './redis-limiter.ts';
 
-export interface LimiterHit {
+interface LimiterHit {
   /** Hits on this key in the current window, this one included. */
   count: number;
   /** Milliseconds until the window ends and the count starts over. */

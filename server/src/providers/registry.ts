@@ -18,8 +18,6 @@ const providers: Partial<Record<EndpointName, ChatProvider>> = {
   grok: grokProvider,
 };
 
-export const implementedEndpoints = Object.keys(providers) as EndpointName[];
-
 export function getProvider(endpoint: EndpointName | string): ChatProvider {
   const provider = Object.hasOwn(providers, endpoint) ? providers[endpoint as EndpointName] : undefined;
   if (!provider) throw new AppError('unknown_endpoint', `No provider for endpoint ${endpoint}`);

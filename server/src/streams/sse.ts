@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { StreamFrame, StreamRegistry } from './stream-registry.ts';
 
-export const SSE_PING_MS = 15_000;
+const SSE_PING_MS = 15_000;
 
-export const sseHeaders = {
+const sseHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
   connection: 'keep-alive',
@@ -16,7 +16,7 @@ export function formatFrame(frame: Pick<StreamFrame, 'event' | 'data'>): string 
 }
 
 /** A registry frame, from the JSON it was stored with: nothing is serialised again per client. */
-export function formatStoredFrame(frame: StreamFrame): string {
+function formatStoredFrame(frame: StreamFrame): string {
   return `event: ${frame.event}\nid: ${frame.seq}\ndata: ${frame.json}\n\n`;
 }
 

@@ -22,7 +22,7 @@ async function canReachPostgres(): Promise<boolean> {
  * Which databases the store suites run on. PostgreSQL is mandatory in CI (`CI=true`);
  * elsewhere an unreachable server is skipped with a clear line in the output.
  */
-export async function availableDatabaseKinds(): Promise<DatabaseKind[]> {
+async function availableDatabaseKinds(): Promise<DatabaseKind[]> {
   postgresReachable ??= canReachPostgres();
   if (await postgresReachable) return ['pglite', 'postgres'];
   if (process.env.CI) throw new Error(`PostgreSQL is required in CI but ${adminUrl} is unreachable`);

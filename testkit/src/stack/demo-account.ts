@@ -1,7 +1,7 @@
 import type { Stack } from './start-stack.ts';
 import { stackOidcAccount } from './peers.ts';
 
-export const demoAccount = { name: 'Demo User', email: 'demo@parley.local', password: 'parley-demo' };
+const demoAccount = { name: 'Demo User', email: 'demo@parley.local', password: 'parley-demo' };
 
 /**
  * Makes the stack ready for clicking around: the demo account exists (registered once, kept in

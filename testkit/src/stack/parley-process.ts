@@ -23,7 +23,7 @@ export interface ParleyProcessOptions {
   entry?: ServerEntry;
 }
 
-export type ServerEntry = 'source' | 'build';
+type ServerEntry = 'source' | 'build';
 
 export interface ParleyProcess {
   url: string;

@@ -17,7 +17,7 @@ export interface RequestOptions {
 }
 
 /** The headers every request carries (SPEC point 6): the bearer token and the stored access key. */
-export function authHeaders(): Record<string, string> {
+function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -2,9 +2,9 @@ import { startupConfigSchema, type StartupConfig } from '@parley/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from './client.ts';
 
-export const startupConfigQueryKey = ['startupConfig'] as const;
+const startupConfigQueryKey = ['startupConfig'] as const;
 
-export function fetchStartupConfig(): Promise<StartupConfig> {
+function fetchStartupConfig(): Promise<StartupConfig> {
   return apiJson('/api/config', { schema: startupConfigSchema, refreshOn401: false });
 }
 

@@ -20,7 +20,7 @@ export type LanguageSetting = LanguageCode | 'auto';
 
 export const LANGUAGE_STORAGE = 'lang';
 /** SPEC point 3 gives 'cn' as the default language: used when the browser's language is unsupported. */
-export const FALLBACK_LANGUAGE: LanguageCode = 'zh-CN';
+const FALLBACK_LANGUAGE: LanguageCode = 'zh-CN';
 /** The reference locale: every other file must have exactly its keys. */
 export const SOURCE_LANGUAGE: LanguageCode = 'en-US';
 

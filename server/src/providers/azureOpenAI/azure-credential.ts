@@ -3,7 +3,7 @@ import { checkOutboundUrl, OutboundUrlError, type OutboundPolicy } from '../../n
 import { ProviderError } from '../provider-error.ts';
 
 /** The Azure key file of SPEC point 3, stored as the endpoint's credential. */
-export const azureCredentialSchema = z.object({
+const azureCredentialSchema = z.object({
   azureOpenAIApiInstanceName: z.string().min(1),
   azureOpenAIApiDeploymentName: z.string().optional(),
   azureOpenAIApiVersion: z.string().min(1),

@@ -12,7 +12,7 @@ const agents = {
 };
 
 /** Silence on the upstream connection for this long (before or during the reply) fails the call. */
-export const UPSTREAM_IDLE_TIMEOUT_MS = 300_000;
+const UPSTREAM_IDLE_TIMEOUT_MS = 300_000;
 const errorBodyLimit = 64 * 1024;
 
 export interface UpstreamRequest {

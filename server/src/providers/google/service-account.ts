@@ -6,7 +6,7 @@ import { OutboundUrlError, strictOutboundPolicy, type OutboundPolicy } from '../
 import { ProviderError, providerErrorFromResponse } from '../provider-error.ts';
 
 /** The cloud service-account key of SPEC point 3; token_uri is Google's unless the key names another. */
-export const serviceAccountSchema = z.object({
+const serviceAccountSchema = z.object({
   client_email: z.string().min(1),
   project_id: z.string().min(1),
   private_key: z.string().min(1),

@@ -11,7 +11,7 @@ interface Example {
 }
 
 /** The PaLM request body: chat models take context, examples and author-tagged messages; text models a prompt. */
-export function predictBody(request: ChatRequest, format: 'chat' | 'text', context: string | undefined) {
+function predictBody(request: ChatRequest, format: 'chat' | 'text', context: string | undefined) {
   const { options, messages } = request;
   const turns = messages.filter((m) => m.role !== 'system');
   const examples = ((options.examples as Example[] | undefined) ?? []).filter(

@@ -5,8 +5,8 @@ import { rateLimit } from '../../limiter/rate-limit.ts';
 import { requestPasswordReset, resetMessages, resetPassword } from '../../services/passwords/password-reset.ts';
 
 /** Each request mails someone, so a script must not turn us into a mail cannon. */
-export const RESET_REQUEST_MAX = 5;
-export const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
+const RESET_REQUEST_MAX = 5;
+const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
 
 export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext) {
   const resetLimit = rateLimit({

@@ -4,7 +4,7 @@ import type { Env } from '../../config/env.ts';
 import type { AppContext } from '../../app/context.ts';
 import { enabledSocialProviders } from '../../services/social-providers.ts';
 
-export function presentStartupConfig(env: Env): StartupConfig {
+function presentStartupConfig(env: Env): StartupConfig {
   const social = enabledSocialProviders(env);
   return {
     appTitle: env.APP_TITLE,

@@ -4,7 +4,7 @@ import { AppError } from '../../app/errors.ts';
 import type { StreamFrame } from '../../streams/stream-registry.ts';
 
 /** How long an abort waits for the instance running the stream to save and close it. */
-export const ABORT_WAIT_MS = 10_000;
+const ABORT_WAIT_MS = 10_000;
 
 /**
  * Stops the user's stream (by stream id or conversation id) from any instance and answers with

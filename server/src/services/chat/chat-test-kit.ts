@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessageEvent, DeltaEvent, FinalEvent, Message } from '@parley/core';
+import type { DeltaEvent, FinalEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { DatabaseKind } from '../../test/databases.ts';
@@ -89,9 +89,6 @@ export function collectSse(response: Response) {
     },
   };
 }
-
-export const messageData = (frame: SseFrame) => frame.data as ChatMessageEvent;
-export const errorData = (frame: SseFrame) => frame.data as Message;
 
 /** A response body read as the type the API documents. */
 export async function json<T>(response: Response | Promise<Response>): Promise<T> {

@@ -21,7 +21,7 @@ import type { MessageRow } from '../messages/present-message.ts';
 import { buildTurns } from './build-turns.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
 
-export type ExchangeMode = 'new' | 'regenerate' | 'continue';
+type ExchangeMode = 'new' | 'regenerate' | 'continue';
 
 /** Everything decided before anything is written: who asks, in which conversation, what is sent upstream. */
 export interface Exchange {
@@ -45,7 +45,7 @@ export interface Exchange {
   turns: ChatTurn[];
 }
 
-export interface NewUserMessage {
+interface NewUserMessage {
   id: string;
   parentMessageId: string;
   text: string;

@@ -1,7 +1,7 @@
 /** How often a growing reply is written while it streams, so a crash loses at most this much. */
-export const REPLY_SAVE_INTERVAL_MS = 1000;
+const REPLY_SAVE_INTERVAL_MS = 1000;
 
-export interface ReplySaver {
+interface ReplySaver {
   /** Marks the reply as changed; the next tick writes it. */
   touch(): void;
   /** Writes soon (batched with other replies asking in the same turn) instead of at the next tick. */

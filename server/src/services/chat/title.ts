@@ -1,7 +1,7 @@
 import type { ChatProvider, ChatRequest } from '../../providers/types.ts';
 
 /** A title call that takes longer than this gives way to the fallback. */
-export const TITLE_TIMEOUT_MS = 5000;
+const TITLE_TIMEOUT_MS = 5000;
 const TITLE_MAX_CHARS = 80;
 const FALLBACK_WORDS = 6;
 

@@ -2,10 +2,10 @@ import type { EndpointName } from '@parley/core';
 import { endpointEnvPrefixes, type Env } from '../../config/env.ts';
 
 /** The `X_API_KEY` value that lets each user bring their own key. */
-export const USER_PROVIDED = 'user_provided';
+const USER_PROVIDED = 'user_provided';
 
 /** gptPlugins runs on the OpenAI account; every other endpoint has its own variables. */
-export function endpointEnvPrefix(endpoint: EndpointName): string {
+function endpointEnvPrefix(endpoint: EndpointName): string {
   if (endpoint === 'gptPlugins') return endpointEnvPrefixes.openAI;
   return endpointEnvPrefixes[endpoint];
 }

@@ -2,14 +2,14 @@ import { endpointOrder, pluginAgents, type EndpointName } from '@parley/core';
 import type { Env } from '../../config/env.ts';
 import { endpointSettings } from './endpoint-settings.ts';
 
-export interface EndpointConfigEntry {
+interface EndpointConfigEntry {
   /** Position in the endpoint menu (SPEC point 4). */
   order: number;
   /** Users bring their own key (`X_API_KEY=user_provided`); the client offers "set key". */
   userProvide: boolean;
 }
 
-export interface PluginsEndpointConfigEntry extends EndpointConfigEntry {
+interface PluginsEndpointConfigEntry extends EndpointConfigEntry {
   /** pluginKey → display name of every plugin the server offers. */
   plugins: Record<string, string>;
   availableAgents: readonly string[];

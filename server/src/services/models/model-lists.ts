@@ -76,5 +76,3 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}) {
     },
   };
 }
-
-export type ModelLists = ReturnType<typeof createModelLists>;

@@ -4,7 +4,7 @@ import { issueResetLink, RESET_TOKEN_TTL_MS } from '../passwords/password-reset.
 import { AdminError, banUser, requireUserByEmail, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
 import { isBanned } from './user-service.ts';
 
-export const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
+const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
   user:create --email <e> --name <n> --password <p> [--admin]
   user:list
   user:ban --email <e> [--minutes <n>]     (no --minutes: until unbanned)

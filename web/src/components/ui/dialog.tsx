@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 
 export interface DialogContentProps {
   title: string;

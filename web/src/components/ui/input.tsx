@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { cn } from './cn.ts';
 
-export function inputClasses(invalid: boolean, className?: string): string {
+function inputClasses(invalid: boolean, className?: string): string {
   return cn(
     'block h-11 w-full rounded-xl border bg-white px-3.5 text-sm text-neutral-900 shadow-xs transition-colors placeholder:text-neutral-400',
     'focus:outline-none focus:ring-2 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500',

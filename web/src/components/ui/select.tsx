@@ -2,7 +2,7 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from './cn.ts';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

@@ -12,7 +12,7 @@ export interface EndpointsInfo {
 }
 
 /** `GET /api/endpoints` (a truthy entry means enabled) and `GET /api/models` (a list per endpoint). */
-export async function fetchEndpointsInfo(): Promise<EndpointsInfo> {
+async function fetchEndpointsInfo(): Promise<EndpointsInfo> {
   const [config, models] = await Promise.all([
     apiJson<Record<string, unknown>>('/api/endpoints'),
     apiJson<Record<string, unknown>>('/api/models'),

@@ -7,7 +7,7 @@ import { Markdown } from './markdown/markdown.tsx';
 import { Reasoning } from './reasoning.tsx';
 
 /** An error-flagged reply: the localized catalogue text (SPEC point 8). */
-export function ErrorBody({ text }: { text: string }) {
+function ErrorBody({ text }: { text: string }) {
   const { t } = useTranslation();
   const display = chatErrorDisplay(t, text);
   return (
@@ -26,7 +26,7 @@ export function ErrorBody({ text }: { text: string }) {
 }
 
 /** A reply whose stream ended without a final answer (SPEC point 8: the unfinished notice). */
-export function UnfinishedNotice() {
+function UnfinishedNotice() {
   const { t } = useTranslation();
   return (
     <p data-testid="unfinished-notice" className="mt-3 flex items-center gap-2 text-xs text-amber-700 dark:text-amber-400">

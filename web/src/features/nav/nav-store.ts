@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const NAV_VISIBLE_STORAGE = 'navVisible';
+const NAV_VISIBLE_STORAGE = 'navVisible';
 
 function readNavVisible(): boolean {
   try {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { apiJson } from '../../api/client.ts';
 
 /** SPEC point 9: the token count waits 250 ms after the last keystroke. */
-export const TOKEN_COUNT_DEBOUNCE_MS = 250;
+const TOKEN_COUNT_DEBOUNCE_MS = 250;
 
 /** Tokens in `text` by the server's tokenizer (`POST /api/tokenizer`), or null until known. Blank text is 0. */
 export function useTokenCount(text: string): number | null {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../api/client.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 
-export const presetsQueryKey = ['presets'] as const;
+const presetsQueryKey = ['presets'] as const;
 
 const presetList = presetSchema.array();
 

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 export const themes = ['system', 'dark', 'light'] as const;
 export type Theme = (typeof themes)[number];
-export const THEME_STORAGE = 'color-theme';
+const THEME_STORAGE = 'color-theme';
 
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -16,7 +16,7 @@ function readTheme(): Theme {
 }
 
 /** Puts (or removes) the `dark` class on <html>, which Tailwind's dark variant keys on. */
-export function applyTheme(theme: Theme): void {
+function applyTheme(theme: Theme): void {
   const dark = theme === 'dark' || (theme === 'system' && darkQuery().matches);
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';

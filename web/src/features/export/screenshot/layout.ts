@@ -21,7 +21,7 @@ export type DrawOp =
   | { kind: 'text'; x: number; y: number; text: string; font: FontRole; color: ColorRole }
   | { kind: 'rule'; x: number; y: number; width: number };
 
-export interface ShotMessage {
+interface ShotMessage {
   sender: string;
   text: string;
   isUser: boolean;
