@@ -15,3 +15,4 @@ export * from './endpoints/index.ts';
 export * from './keys/index.ts';
 export * from './presets/index.ts';
 export * from './search/index.ts';
+export * from './sse/index.ts';
