@@ -1,4 +1,4 @@
-import type { ResetPasswordInput } from '@parley/core';
+import type { PasswordResetAnswer, ResetPasswordInput } from '@parley/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';
@@ -19,17 +19,11 @@ export const resetMessages = {
   passwordReset: 'You may now login with your new password.',
 } as const;
 
-export interface ResetRequestAnswer {
-  message: string;
-  /** Only when email is disabled: the SPA shows the link itself. */
-  link?: string;
-}
-
 /**
  * Issues a single-use reset token (only its hash is stored) and delivers the link by mail,
  * or hands it back when the server has no mail. Older unused tokens of the user are voided.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, publicUrl: string): Promise<ResetRequestAnswer> {
+export async function requestPasswordReset(ctx: AppContext, email: string, publicUrl: string): Promise<PasswordResetAnswer> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError('reset_user_not_found');
 
