@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ROOT_PARENT_ID } from '@parley/core';
+import { ROOT_PARENT_ID, type SseEvent } from '@parley/core';
 import { registerBenchUser } from './lib/account.ts';
 import { benchStreamPrompt } from './lib/paced-fake-protocol.ts';
 import { startFloorRelay } from './lib/floor-relay.ts';
@@ -10,7 +10,7 @@ import { readCpuTimesMs, readMemory, sampleRss } from './lib/proc-usage.ts';
 import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
-import { postEventStream, type SseFrame } from './lib/sse-client.ts';
+import { postEventStream } from './lib/sse-client.ts';
 import { distribution, mb, ms } from './lib/stats.ts';
 import { peakOverlap, StreamCheck } from './lib/stream-check.ts';
 
@@ -108,7 +108,7 @@ function parleyStream(parleyUrl: string, token: string, agent: http.Agent) {
     let seq = 0;
     let created = false;
     let final = false;
-    const onFrame = (frame: SseFrame, arrivedAt: number) => {
+    const onFrame = (frame: SseEvent, arrivedAt: number) => {
       if (frame.event !== 'message') return check.fail(`${frame.event} frame: ${frame.data.slice(0, 200)}`);
       const data = JSON.parse(frame.data) as { created?: true; seq?: number; delta?: string; final?: true; responseMessage?: { text: string } };
       if (data.created) created = true;

@@ -1,12 +1,12 @@
 import http from 'node:http';
-import { ROOT_PARENT_ID } from '@parley/core';
+import { ROOT_PARENT_ID, type SseEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { registerBenchUser } from './lib/account.ts';
 import { nowMs } from './lib/clock.ts';
 import { startBenchParley } from './lib/parley.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
-import { postEventStream, type SseFrame } from './lib/sse-client.ts';
+import { postEventStream } from './lib/sse-client.ts';
 import { distribution, ms } from './lib/stats.ts';
 
 const bench = 'ttft';
@@ -27,7 +27,7 @@ async function timeToFirstToken(
   body: unknown,
   headers: Record<string, string>,
   agent: http.Agent,
-  isFirstToken: (frame: SseFrame) => boolean,
+  isFirstToken: (frame: SseEvent) => boolean,
 ): Promise<FirstFrames> {
   let firstAt: number | undefined;
   let createdAt: number | undefined;
@@ -46,10 +46,10 @@ async function timeToFirstToken(
   return { token: firstAt - sentAt, created: createdAt === undefined ? undefined : createdAt - sentAt };
 }
 
-const isOpenAIContent = (frame: SseFrame) =>
+const isOpenAIContent = (frame: SseEvent) =>
   frame.data !== '[DONE]' && Boolean((JSON.parse(frame.data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content);
 
-const isParleyDelta = (frame: SseFrame) => frame.event === 'message' && (JSON.parse(frame.data) as { seq?: number }).seq === 1;
+const isParleyDelta = (frame: SseEvent) => frame.event === 'message' && (JSON.parse(frame.data) as { seq?: number }).seq === 1;
 
 /**
  * Time-to-first-token through Parley against calling the OpenAI fake directly, measured in

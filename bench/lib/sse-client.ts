@@ -1,11 +1,6 @@
 import http from 'node:http';
+import { SseParser, type SseEvent } from '@parley/core';
 import { nowMs } from './clock.ts';
-
-export interface SseFrame {
-  /** `message` when the frame names none. */
-  event: string;
-  data: string;
-}
 
 export interface SseRequest {
   url: string;
@@ -13,28 +8,8 @@ export interface SseRequest {
   headers?: Record<string, string>;
   agent?: http.Agent;
   /** Called for each frame with the time its last byte arrived (`nowMs`). */
-  onFrame(frame: SseFrame, arrivedAt: number): void;
+  onFrame(frame: SseEvent, arrivedAt: number): void;
   timeoutMs?: number;
-}
-
-/** Splits an event-stream into frames; comments (`: ping`) are skipped. */
-function createSseParser(onFrame: (frame: SseFrame) => void) {
-  let buffer = '';
-  return (text: string) => {
-    buffer += text;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length > 0) onFrame({ event, data: data.join('\n') });
-    }
-  };
 }
 
 /**
@@ -53,10 +28,10 @@ export function postEventStream(request: SseRequest): Promise<number> {
     req.on('response', (res) => {
       res.setEncoding('utf8');
       let arrivedAt = 0;
-      const parse = createSseParser((frame) => request.onFrame(frame, arrivedAt));
+      const parser = new SseParser((frame) => request.onFrame(frame, arrivedAt));
       res.on('data', (text: string) => {
         arrivedAt = nowMs();
-        parse(text);
+        parser.push(text);
       });
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);

@@ -1,6 +1,7 @@
 export * from './auth/limits.ts';
 export * from './auth/schemas.ts';
 export * from './auth/user.ts';
+export * from './api/deleted-count.ts';
 export * from './errors/codes.ts';
 export * from './errors/messages.ts';
 export * from './config/startup.ts';
@@ -11,7 +12,9 @@ export * from './chat/ask.ts';
 export * from './chat/events.ts';
 export * from './chat/chat-error.ts';
 export * from './chat/tree.ts';
+export * from './chat/tokenizer.ts';
 export * from './endpoints/index.ts';
 export * from './keys/index.ts';
 export * from './presets/index.ts';
 export * from './search/index.ts';
+export * from './sse/index.ts';

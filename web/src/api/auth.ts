@@ -1,6 +1,8 @@
 import {
   authResponseSchema,
+  passwordResetAnswerSchema,
   type AuthResponse,
+  type PasswordResetAnswer,
   type LoginInput,
   type RegisterInput,
   type RequestPasswordResetInput,
@@ -17,8 +19,8 @@ export const authApi = {
   logout: async (): Promise<void> => {
     await apiFetch('/api/auth/logout', { method: 'POST', refreshOn401: false });
   },
-  requestPasswordReset: (body: RequestPasswordResetInput): Promise<{ message: string; link?: string }> =>
-    apiJson('/api/auth/requestPasswordReset', { body, refreshOn401: false }),
-  resetPassword: (body: ResetPasswordInput): Promise<{ message: string }> =>
-    apiJson('/api/auth/resetPassword', { body, refreshOn401: false }),
+  requestPasswordReset: (body: RequestPasswordResetInput): Promise<PasswordResetAnswer> =>
+    apiJson('/api/auth/requestPasswordReset', { body, refreshOn401: false, schema: passwordResetAnswerSchema }),
+  resetPassword: (body: ResetPasswordInput): Promise<PasswordResetAnswer> =>
+    apiJson('/api/auth/resetPassword', { body, refreshOn401: false, schema: passwordResetAnswerSchema }),
 };

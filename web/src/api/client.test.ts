@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z, ZodError } from 'zod';
 import { ApiError } from './api-error.ts';
 import { apiJson } from './client.ts';
 import { getAccessToken, setAccessToken, setSessionHooks, TOKEN_UPDATED_EVENT } from './session.ts';
@@ -19,6 +20,9 @@ Object.assign(globalThis, {
     removeItem: (k: string) => storage.delete(k),
   },
 });
+
+/** What the test server answers on any other path. */
+const schema = z.object({ path: z.string() });
 
 const user = { id: 'u1', name: 'Ada', username: null, email: 'ada@example.com', avatar: null, provider: 'local',
   role: 'user', emailVerified: true, plugins: [], createdAt: '2026-01-01T00:00:00.000Z' };
@@ -92,13 +96,13 @@ beforeEach(() => {
 describe('apiJson session refresh', () => {
   it('sends the bearer token and answers without refreshing when it is valid', async () => {
     setAccessToken('fresh-1');
-    await expect(apiJson('/api/a')).resolves.toEqual({ path: '/api/a' });
+    await expect(apiJson('/api/a', { schema })).resolves.toEqual({ path: '/api/a' });
     expect(state.refreshCalls).toBe(0);
   });
 
   it('makes concurrent 401s share ONE refresh, then retries each with the new token', async () => {
     state.refreshAfter401s = 3;
-    const answers = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => apiJson<{ path: string }>(p)));
+    const answers = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => apiJson(p, { schema })));
     expect(answers.map((a) => a.path)).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(state.refreshCalls).toBe(1);
     expect(getAccessToken()).toBe('fresh-2');
@@ -108,7 +112,7 @@ describe('apiJson session refresh', () => {
 
   it('drops the token and reports an expired session when the refresh is refused', async () => {
     state.refreshAnswer = 'expired';
-    const error = await apiJson('/api/a').catch((e: unknown) => e);
+    const error = await apiJson('/api/a', { schema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(getAccessToken()).toBeNull();
@@ -118,12 +122,12 @@ describe('apiJson session refresh', () => {
 
   it('reports a ban from the refresh so the app logs out at once', async () => {
     state.refreshAnswer = 'banned';
-    await expect(apiJson('/api/a')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiJson('/api/a', { schema })).rejects.toBeInstanceOf(ApiError);
     expect(events.banned).toBe(1);
   });
 
   it('leaves a 401 on credential endpoints to the form instead of refreshing', async () => {
-    await expect(apiJson('/api/a', { refreshOn401: false })).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
+    await expect(apiJson('/api/a', { refreshOn401: false, schema })).rejects.toMatchObject({ code: 'unauthorized', status: 401 });
     expect(state.refreshCalls).toBe(0);
   });
 });
@@ -131,13 +135,18 @@ describe('apiJson session refresh', () => {
 describe('apiJson errors and headers', () => {
   it('throws the server body as a typed ApiError', async () => {
     setAccessToken('fresh-1');
-    await expect(apiJson('/api/fail')).rejects.toMatchObject({ code: 'email_taken', message: 'taken', status: 409, data: { field: 'email' } });
+    await expect(apiJson('/api/fail', { schema })).rejects.toMatchObject({ code: 'email_taken', message: 'taken', status: 409, data: { field: 'email' } });
   });
 
   it('sends the stored access key as X-Api-Key', async () => {
     setAccessToken('fresh-1');
     storage.set('apiKey', 'sk-stored');
-    await apiJson('/api/a');
+    await apiJson('/api/a', { schema });
     expect(state.seenApiKeys).toEqual(['sk-stored']);
+  });
+
+  it('refuses an answer its core schema does not describe', async () => {
+    setAccessToken('fresh-1');
+    await expect(apiJson('/api/a', { schema: z.object({ deletedCount: z.number() }) })).rejects.toBeInstanceOf(ZodError);
   });
 });

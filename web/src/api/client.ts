@@ -69,9 +69,8 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   throw reportBan(await errorFromResponse(retried));
 }
 
-/** apiFetch + JSON body, validated by a core schema when one is given. */
-export async function apiJson<T>(path: string, options: RequestOptions & { schema?: z.ZodType<T> } = {}): Promise<T> {
+/** apiFetch + JSON body, always validated by the core schema of the answer. */
+export async function apiJson<T>(path: string, options: RequestOptions & { schema: z.ZodType<T> }): Promise<T> {
   const res = await apiFetch(path, options);
-  const json: unknown = await res.json();
-  return options.schema ? options.schema.parse(json) : (json as T);
+  return options.schema.parse(await res.json());
 }

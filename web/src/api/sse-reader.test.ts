@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSseChunk, readSse, type SseFrame } from './sse-reader.ts';
+import type { SseEvent } from '@parley/core';
+import { readSse } from './sse-reader.ts';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -11,29 +12,11 @@ function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function collect(chunks: string[]): Promise<SseFrame[]> {
-  const frames: SseFrame[] = [];
+async function collect(chunks: string[]): Promise<SseEvent[]> {
+  const frames: SseEvent[] = [];
   for await (const frame of readSse(streamOf(chunks))) frames.push(frame);
   return frames;
 }
-
-describe('parseSseChunk (the chat stream framing)', () => {
-  it('separates frames at blank lines and keeps the unfinished tail', () => {
-    const { frames, rest } = parseSseChunk('event: message\nid: 1\ndata: {"a":1}\n\nevent: mess');
-    expect(frames).toEqual([{ event: 'message', id: '1', data: '{"a":1}' }]);
-    expect(rest).toBe('event: mess');
-  });
-
-  it('skips ping comments and joins multi-line data', () => {
-    const { frames } = parseSseChunk(': ping\n\ndata: one\ndata: two\n\n');
-    expect(frames).toEqual([{ event: 'message', id: null, data: 'one\ntwo' }]);
-  });
-
-  it('reads CRLF line endings like LF', () => {
-    const { frames } = parseSseChunk('event: error\r\ndata: x\r\n\r\n');
-    expect(frames).toEqual([{ event: 'error', id: null, data: 'x' }]);
-  });
-});
 
 describe('readSse', () => {
   it('reassembles frames split across network chunks, including a split multi-byte character', async () => {
@@ -42,7 +25,7 @@ describe('readSse', () => {
     const cut = text.indexOf('你') + 4;
     const decoder = new TextDecoder();
     const first = decoder.decode(bytes.slice(0, cut));
-    const frames: SseFrame[] = [];
+    const frames: SseEvent[] = [];
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(bytes.slice(0, cut));

@@ -5,3 +5,4 @@ export * from './defaults.ts';
 export * from './parameters.ts';
 export * from './upstream.ts';
 export * from './options-schemas.ts';
+export * from './endpoints-config.ts';

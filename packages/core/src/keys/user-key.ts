@@ -39,6 +39,10 @@ export const deleteAllKeysSchema = z.object({ all: z.literal('true') });
 export const keyStatusSchema = z.object({ expiresAt: z.string().nullable() });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
+/** `PUT /api/keys` answers the endpoint the key was stored for and when it stops working. */
+export const savedKeySchema = keyStatusSchema.extend({ name: z.string() });
+export type SavedKey = z.infer<typeof savedKeySchema>;
+
 /** Why an expiry cannot be stored (an i18n key), or undefined when it is in the future and at most 30 days ahead. */
 export function keyExpiryProblem(expiresAt: Date, now: number = Date.now()): string | undefined {
   const at = expiresAt.getTime();

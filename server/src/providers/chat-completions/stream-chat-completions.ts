@@ -1,9 +1,9 @@
 import type { LookupFunction } from 'node:net';
+import { SseParser } from '@parley/core';
 import { ProviderError, toProviderError } from '../provider-error.ts';
 import type { ChatEvent, ChatRequest } from '../types.ts';
 import { chatCompletionsBody, type ChatBodyInput, type ChatFlavor } from './chat-completions-body.ts';
 import { ChunkEvents } from './chunk-events.ts';
-import { SseDataParser } from './sse-data-parser.ts';
 import { bodyText, failureOf, postUpstream } from './upstream-request.ts';
 
 export interface ChatCompletionsCall extends ChatBodyInput {
@@ -41,12 +41,12 @@ async function* events(flavor: ChatFlavor, body: AsyncIterable<string>, streamed
     yield* chunks.finish();
     return;
   }
-  const parser = new SseDataParser();
   const ready: ChatEvent[] = [];
   let done = false;
   // A failing chunk is raised only after the events before it have been handed on.
   let failure: unknown;
-  const onData = (data: string) => {
+  // Chat Completions carries everything in `data`; event names and ids are not used.
+  const parser = new SseParser(({ data }) => {
     if (done || failure) return;
     if (data === '[DONE]') done = true;
     else {
@@ -56,18 +56,18 @@ async function* events(flavor: ChatFlavor, body: AsyncIterable<string>, streamed
         failure = error;
       }
     }
-  };
+  });
   const handOn = function* () {
     while (ready.length > 0) yield ready.shift()!;
     if (failure) throw failure;
   };
   // Read to the end even after [DONE]: only a fully read response lets its connection be reused.
   for await (const piece of body) {
-    parser.push(piece, onData);
+    parser.push(piece);
     // Events are handed on as each piece is read, so a delta is never held back for the next one.
     yield* handOn();
   }
-  if (!done) parser.end(onData);
+  if (!done) parser.end();
   yield* handOn();
   yield* chunks.finish();
 }

@@ -1,4 +1,4 @@
-import { requestPasswordResetSchema, resetPasswordSchema } from '@parley/core';
+import { requestPasswordResetSchema, resetPasswordSchema, type PasswordResetAnswer } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
@@ -22,7 +22,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
     return requestPasswordReset(ctx, email);
   });
 
-  app.post('/api/auth/resetPassword', async (request) => {
+  app.post('/api/auth/resetPassword', async (request): Promise<PasswordResetAnswer> => {
     const input = resetPasswordSchema.parse(request.body ?? {});
     await resetPassword(ctx.db, input);
     return { message: resetMessages.passwordReset };

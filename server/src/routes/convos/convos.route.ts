@@ -1,4 +1,11 @@
-import { clearConversationsSchema, conversationListQuerySchema, renameConversationSchema } from '@parley/core';
+import {
+  clearConversationsSchema,
+  conversationListQuerySchema,
+  renameConversationSchema,
+  type Conversation,
+  type ConversationPage,
+  type DeletedCount,
+} from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
@@ -17,14 +24,14 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 export async function convosRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
 
-  app.get('/api/convos', { preHandler }, async (request) => {
+  app.get('/api/convos', { preHandler }, async (request): Promise<ConversationPage> => {
     const user = requireUser(request);
     const { pageNumber } = conversationListQuerySchema.parse(request.query);
     const page = await listConversations(ctx.db, user.id, pageNumber);
     return { conversations: page.rows.map(presentConversation), pages: page.pages, pageNumber: page.pageNumber };
   });
 
-  app.get('/api/convos/:id', { preHandler }, async (request) => {
+  app.get('/api/convos/:id', { preHandler }, async (request): Promise<Conversation> => {
     const user = requireUser(request);
     const { id } = idParams.parse(request.params);
     const row = await findConversation(ctx.db, user.id, id);
@@ -32,7 +39,7 @@ export async function convosRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentConversation(row);
   });
 
-  app.post('/api/convos/update', { preHandler }, async (request) => {
+  app.post('/api/convos/update', { preHandler }, async (request): Promise<Conversation> => {
     const user = requireUser(request);
     const { arg } = renameConversationSchema.parse(request.body);
     const row = await renameConversation(ctx.db, user.id, arg.conversationId, arg.title);
@@ -40,7 +47,7 @@ export async function convosRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentConversation(row);
   });
 
-  app.post('/api/convos/clear', { preHandler }, async (request) => {
+  app.post('/api/convos/clear', { preHandler }, async (request): Promise<DeletedCount> => {
     const user = requireUser(request);
     const { arg } = clearConversationsSchema.parse(request.body);
     const deletedCount = await deleteConversations(ctx.db, user.id, arg.conversationId);

@@ -1,3 +1,4 @@
+import { endpointsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
@@ -31,6 +32,8 @@ describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
       deepSeek: false,
       grok: { order: 8, userProvide: false },
     });
+    // The web parses this answer with core's schema: it must describe every field sent.
+    expect(endpointsConfigSchema.parse(config)).toEqual(config);
   });
 
   it('requires a signed-in user', async () => {

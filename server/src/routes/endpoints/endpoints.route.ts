@@ -1,3 +1,4 @@
+import type { EndpointsConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
@@ -10,5 +11,5 @@ export async function endpointsRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
   // The configuration is fixed for the life of the process, so the answer is built once.
   const body = presentEndpointsConfig(ctx.env, installedPlugins);
-  app.get('/api/endpoints', { preHandler }, async () => body);
+  app.get('/api/endpoints', { preHandler }, async (): Promise<EndpointsConfig> => body);
 }

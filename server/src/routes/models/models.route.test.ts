@@ -1,4 +1,5 @@
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { modelsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
@@ -26,6 +27,7 @@ describe.each(testDatabaseKinds)('GET /api/models on %s', (kind) => {
 
   it('answers each endpoint’s list: live from the upstream, from X_MODELS, or the default', async () => {
     const models = await json<Record<string, string[]>>(fetch(`${t.url}/api/models`, { headers: alice.headers }));
+    expect(modelsConfigSchema.parse(models)).toEqual(models);
     expect(models.openAI).toEqual(['gpt-4o', 'gpt-4.1-mini']);
     expect(models.gptPlugins).toEqual(['gpt-4o', 'gpt-4.1-mini']);
     expect(models.grok).toEqual(['grok-3', 'grok-3-reasoning']);

@@ -1,3 +1,4 @@
+import type { ModelsConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
@@ -8,5 +9,5 @@ export async function modelsRoutes(app: FastifyInstance, ctx: AppContext) {
   const lists = createModelLists(ctx.env, {
     onFetchError: (endpoint, error) => app.log.warn({ err: error, endpoint }, 'live model list unavailable; serving the default list'),
   });
-  app.get('/api/models', { preHandler }, async () => lists.all());
+  app.get('/api/models', { preHandler }, async (): Promise<ModelsConfig> => lists.all());
 }

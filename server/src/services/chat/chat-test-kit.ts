@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeltaEvent, FinalEvent } from '@parley/core';
+import { SseParser, type ChatMessageEvent, type DeltaEvent, type FinalEvent, type Message } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { DatabaseKind } from '../../test/databases.ts';
@@ -33,44 +33,21 @@ export async function listenTestApp(kind: DatabaseKind, env: Record<string, stri
 
 export interface SseFrame {
   event: string;
-  id?: string;
+  id: string | null;
   data: unknown;
 }
 
-/** Reads a whole SSE body into frames (comments such as `: ping` are skipped). */
+/** Reads a whole SSE body into frames, their data parsed as JSON (comments such as `: ping` are skipped). */
 export async function readSse(response: Response, onFrame?: (frame: SseFrame) => void): Promise<SseFrame[]> {
   const frames: SseFrame[] = [];
+  const parser = new SseParser(({ event, id, data }) => {
+    const frame = { event, id, data: JSON.parse(data) as unknown };
+    frames.push(frame);
+    onFrame?.(frame);
+  });
   const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of response.body!) {
-    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const frame = parseBlock(block);
-      if (!frame) continue;
-      frames.push(frame);
-      onFrame?.(frame);
-    }
-  }
+  for await (const chunk of response.body!) parser.push(decoder.decode(chunk as Uint8Array, { stream: true }));
   return frames;
-}
-
-function parseBlock(block: string): SseFrame | undefined {
-  let event = 'message';
-  let id: string | undefined;
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) continue;
-    const [field, ...rest] = line.split(':');
-    const value = rest.join(':').replace(/^ /, '');
-    if (field === 'event') event = value;
-    else if (field === 'id') id = value;
-    else if (field === 'data') data.push(value);
-  }
-  if (data.length === 0) return undefined;
-  return { event, id, data: JSON.parse(data.join('\n')) };
 }
 
 /** Reads an SSE body in the background so a test can act mid-stream (abort, disconnect). */

@@ -1,4 +1,4 @@
-import { endpointOrder, parseModelList, type EndpointName } from '@parley/core';
+import { endpointOrder, parseModelList, type EndpointName, type ModelsConfig } from '@parley/core';
 import type { Env } from '../../config/env.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 
@@ -8,8 +8,6 @@ const fetchable: Partial<Record<EndpointName, { flag: keyof Env; defaultBaseURL:
   deepSeek: { flag: 'DEEPSEEK_FETCH_MODELS', defaultBaseURL: 'https://api.deepseek.com' },
   grok: { flag: 'GROK_FETCH_MODELS', defaultBaseURL: 'https://api.x.ai/v1' },
 };
-
-export type ModelsConfig = Record<EndpointName, string[]>;
 
 export interface ModelListsOptions {
   /** How long a fetched list is reused. */

@@ -1,4 +1,4 @@
-import type { ResetPasswordInput } from '@parley/core';
+import type { PasswordResetAnswer, ResetPasswordInput } from '@parley/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';
@@ -18,12 +18,6 @@ export const resetMessages = {
   linkReady: 'Email is not enabled on this server. Use this link to reset your password.',
   passwordReset: 'You may now login with your new password.',
 } as const;
-
-export interface ResetRequestAnswer {
-  message: string;
-  /** Only with ALLOW_PASSWORD_RESET_LINK and no mail: the SPA shows the link itself. */
-  link?: string;
-}
 
 /**
  * Issues a single-use reset token (only its hash is stored) and answers the link to it on
@@ -51,7 +45,7 @@ export async function issueResetLink(db: Db, user: UserRow, publicUrl: string): 
  * operator opted in (ALLOW_PASSWORD_RESET_LINK); otherwise whoever asks could reset anyone's
  * password, so the request is refused before any account is looked at.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<ResetRequestAnswer> {
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<PasswordResetAnswer> {
   const { mailer, env } = ctx;
   if (!mailer && !env.ALLOW_PASSWORD_RESET_LINK) throw new AppError('password_reset_unavailable');
   // The env schema requires PUBLIC_URL with mail or the in-page link, so this is a broken invariant.

@@ -1,4 +1,4 @@
-import { availableEndpoints, defaultModels, type EndpointName } from '@parley/core';
+import { availableEndpoints, defaultModels, endpointsConfigSchema, modelsConfigSchema, type EndpointName } from '@parley/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../api/client.ts';
 
@@ -14,17 +14,17 @@ export interface EndpointsInfo {
 /** `GET /api/endpoints` (a truthy entry means enabled) and `GET /api/models` (a list per endpoint). */
 async function fetchEndpointsInfo(): Promise<EndpointsInfo> {
   const [config, models] = await Promise.all([
-    apiJson<Record<string, unknown>>('/api/endpoints'),
-    apiJson<Record<string, unknown>>('/api/models'),
+    apiJson('/api/endpoints', { schema: endpointsConfigSchema }),
+    apiJson('/api/models', { schema: modelsConfigSchema }),
   ]);
   const endpoints = availableEndpoints(config);
   const lists: EndpointsInfo['models'] = {};
   const userProvide: EndpointsInfo['userProvide'] = {};
   for (const endpoint of endpoints) {
-    userProvide[endpoint] = (config[endpoint] as { userProvide?: unknown }).userProvide === true;
+    const entry = config[endpoint];
+    userProvide[endpoint] = entry !== false && entry.userProvide;
     const served = models[endpoint];
-    const list = Array.isArray(served) ? served.filter((m): m is string => typeof m === 'string') : [];
-    lists[endpoint] = list.length > 0 ? list : [...defaultModels[endpoint]];
+    lists[endpoint] = served.length > 0 ? served : [...defaultModels[endpoint]];
   }
   return { endpoints, models: lists, userProvide };
 }

@@ -1,4 +1,13 @@
-import { conversationPageSchema, conversationSchema, type Conversation, type ConversationPage } from '@parley/core';
+import {
+  conversationPageSchema,
+  conversationSchema,
+  deletedCountSchema,
+  type ClearConversationsBody,
+  type Conversation,
+  type ConversationPage,
+  type DeletedCount,
+  type RenameConversationBody,
+} from '@parley/core';
 import { apiJson } from '../../api/client.ts';
 
 /** Calls of the conversation list (SPEC point 7: convos). */
@@ -8,10 +17,11 @@ export const conversationsApi = {
   get: (conversationId: string, signal?: AbortSignal): Promise<Conversation> =>
     apiJson(`/api/convos/${encodeURIComponent(conversationId)}`, { schema: conversationSchema, signal }),
   rename: (conversationId: string, title: string): Promise<Conversation> =>
-    apiJson('/api/convos/update', { body: { arg: { conversationId, title } }, schema: conversationSchema }),
-  remove: (conversationId: string): Promise<{ deletedCount: number }> =>
-    apiJson('/api/convos/clear', { body: { arg: { conversationId, source: 'button' } } }),
-  clearAll: (): Promise<{ deletedCount: number }> => apiJson('/api/convos/clear', { body: { arg: {} } }),
+    apiJson('/api/convos/update', { body: { arg: { conversationId, title } } satisfies RenameConversationBody, schema: conversationSchema }),
+  remove: (conversationId: string): Promise<DeletedCount> =>
+    apiJson('/api/convos/clear', { body: { arg: { conversationId, source: 'button' } } satisfies ClearConversationsBody, schema: deletedCountSchema }),
+  clearAll: (): Promise<DeletedCount> =>
+    apiJson('/api/convos/clear', { body: { arg: {} } satisfies ClearConversationsBody, schema: deletedCountSchema }),
 };
 
 export const conversationsQueryKey = ['convos'] as const;

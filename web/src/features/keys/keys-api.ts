@@ -1,4 +1,4 @@
-import { keyStatusSchema, type SaveKeyBody } from '@parley/core';
+import { deletedCountSchema, keyStatusSchema, savedKeySchema, type SaveKeyBody } from '@parley/core';
 import { apiJson } from '../../api/client.ts';
 
 export const keyStatusQueryKey = (endpoint: string) => ['userKey', endpoint] as const;
@@ -7,7 +7,7 @@ export const keyStatusQueryKey = (endpoint: string) => ['userKey', endpoint] as 
 export const keysApi = {
   status: (endpoint: string, signal?: AbortSignal) =>
     apiJson(`/api/keys?name=${encodeURIComponent(endpoint)}`, { schema: keyStatusSchema, signal }),
-  save: (body: SaveKeyBody) => apiJson<{ name: string; expiresAt: string | null }>('/api/keys', { method: 'PUT', body }),
-  revoke: (endpoint: string) => apiJson<{ deletedCount: number }>(`/api/keys/${encodeURIComponent(endpoint)}`, { method: 'DELETE' }),
-  revokeAll: () => apiJson<{ deletedCount: number }>('/api/keys?all=true', { method: 'DELETE' }),
+  save: (body: SaveKeyBody) => apiJson('/api/keys', { method: 'PUT', body, schema: savedKeySchema }),
+  revoke: (endpoint: string) => apiJson(`/api/keys/${encodeURIComponent(endpoint)}`, { method: 'DELETE', schema: deletedCountSchema }),
+  revokeAll: () => apiJson('/api/keys?all=true', { method: 'DELETE', schema: deletedCountSchema }),
 };

@@ -1,3 +1,4 @@
+import { tokenCountSchema, type TokenizerRequest } from '@parley/core';
 import { useEffect, useState } from 'react';
 import { apiJson } from '../../api/client.ts';
 
@@ -13,7 +14,7 @@ export function useTokenCount(text: string): number | null {
     if (blank) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiJson<{ count: number }>('/api/tokenizer', { body: { arg: text }, signal: controller.signal }).then(
+      apiJson('/api/tokenizer', { body: { arg: text } satisfies TokenizerRequest, signal: controller.signal, schema: tokenCountSchema }).then(
         ({ count }) => setCounted({ text, count }),
         () => undefined,
       );

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useChatStore } from '../chat/chat-store.ts';
-import { conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { keysApi } from '../keys/keys-api.ts';
 import { searchResultsKey } from '../search/search-api.ts';
-import { dataApi } from './data-api.ts';
 
 export type DataAction = 'clear' | 'revoke';
 
@@ -23,13 +23,13 @@ export function useDataActions() {
 
   const perform = {
     clear: async () => {
-      await dataApi.clearConversations();
+      await conversationsApi.clearAll();
       queryClient.removeQueries({ queryKey: searchResultsKey });
       await queryClient.resetQueries({ queryKey: conversationsQueryKey });
       if (useChatStore.getState().conversationId !== null || pathname.startsWith('/search')) navigate('/chat/new');
     },
     revoke: async () => {
-      await dataApi.revokeKeys();
+      await keysApi.revokeAll();
       await queryClient.invalidateQueries();
     },
   };
