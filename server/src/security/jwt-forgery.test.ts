@@ -35,19 +35,19 @@ describe.each(testDatabaseKinds)('forged access tokens on %s', (kind) => {
   afterAll(() => t.close());
 
   it('accepts the genuine token on every route (so each refusal below is the forgery’s)', async () => {
-    expect(await bearer(await signAccessToken(secret, userId))).toEqual([200, 200, 200]);
+    expect(await bearer(await signAccessToken(secret, { id: userId, sessionVersion: 0 }))).toEqual([200, 200, 200]);
   });
 
   it('refuses alg none, another secret, a tampered payload and an expired token', async () => {
-    const genuine = await signAccessToken(secret, userId);
+    const genuine = await signAccessToken(secret, { id: userId, sessionVersion: 0 });
     const [header, payload, signature] = genuine.split('.');
-    const claims = { sub: userId, iat: now(), exp: now() + 600 };
+    const claims = { sub: userId, sv: 0, iat: now(), exp: now() + 600 };
     const forgeries = {
       algNone: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`,
       algNoneSigned: `${base64url({ alg: 'none' })}.${payload}.${signature}`,
       otherSecret: await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(hs256('another-secret-0123456789abcdef')),
       tampered: `${header}.${base64url({ ...claims, sub: randomUUID(), exp: now() + 86_400 })}.${signature}`,
-      expired: await signAccessToken(secret, userId, Date.now() - 3_600_000),
+      expired: await signAccessToken(secret, { id: userId, sessionVersion: 0 }, Date.now() - 3_600_000),
       truncated: `${header}.${payload}`,
       garbage: 'not.a.token',
     };
@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('forged access tokens on %s', (kind) => {
 
   it('refuses RS256 and the RS/HS confusion (HS256 keyed with the public key)', async () => {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const claims = { sub: userId, iat: now(), exp: now() + 600 };
+    const claims = { sub: userId, sv: 0, iat: now(), exp: now() + 600 };
     const rs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256' }).sign(privateKey);
     const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const confused = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(hs256(publicPem));
@@ -66,14 +66,14 @@ describe.each(testDatabaseKinds)('forged access tokens on %s', (kind) => {
 
   it('refuses a token without exp, without sub, or naming a user that does not exist', async () => {
     const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(hs256(secret));
-    expect(await bearer(await sign({ sub: userId, iat: now() }))).toEqual([401, 401, 401]);
-    expect(await bearer(await sign({ iat: now(), exp: now() + 600 }))).toEqual([401, 401, 401]);
-    expect(await bearer(await signAccessToken(secret, randomUUID()))).toEqual([401, 401, 401]);
-    expect(await bearer(await signAccessToken(secret, 'not-a-uuid'))).toEqual([401, 401, 401]);
+    expect(await bearer(await sign({ sub: userId, sv: 0, iat: now() }))).toEqual([401, 401, 401]);
+    expect(await bearer(await sign({ sv: 0, iat: now(), exp: now() + 600 }))).toEqual([401, 401, 401]);
+    expect(await bearer(await signAccessToken(secret, { id: randomUUID(), sessionVersion: 0 }))).toEqual([401, 401, 401]);
+    expect(await bearer(await signAccessToken(secret, { id: 'not-a-uuid', sessionVersion: 0 }))).toEqual([401, 401, 401]);
   });
 
   it('refuses a genuine token in the wrong place or header form', async () => {
-    const token = await signAccessToken(secret, userId);
+    const token = await signAccessToken(secret, { id: userId, sessionVersion: 0 });
     const wrong = {
       bare: await send({ authorization: token }),
       basic: await send({ authorization: `Basic ${token}` }),

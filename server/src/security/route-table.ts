@@ -48,8 +48,9 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/auth/requestPasswordReset': {
     signedIn: false,
     call: (a) => ({ url: '/api/auth/requestPasswordReset', payload: { email: a.email } }),
-    owner: 200,
-    other: [200, 403],
+    // Without mail (as here) the server offers no reset at all: 403 for everyone.
+    owner: 403,
+    other: 403,
   },
   'POST /api/auth/resetPassword': {
     signedIn: false,

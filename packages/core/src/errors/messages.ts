@@ -13,6 +13,8 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   reset_user_not_found:
     'There was a problem resetting your password. There was no user found with the email address provided. Please try again.',
   reset_token_invalid: 'This password reset token is no longer valid.',
+  password_reset_unavailable:
+    'Password reset is not available on this server because it cannot send email. Ask its operator to reset your password.',
   unauthorized: 'Authentication required.',
   unknown_endpoint: 'Unknown endpoint',
   no_user_key: 'Set your own API key for this endpoint first.',
