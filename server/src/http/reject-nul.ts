@@ -29,7 +29,8 @@ export function findNul(value: unknown): string | undefined {
       if (current.includes(NUL)) return pathOf(visit);
       continue;
     }
-    if (!current || typeof current !== 'object') continue;
+    // Byte bodies (no parser yields one today) are not text for PostgreSQL and would be walked byte by byte.
+    if (!current || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
     for (const [key, child] of Object.entries(current)) {
       if (key.includes(NUL)) return pathOf({ value: child, key, parent: visit });
       pending.push({ value: child, key, parent: visit });

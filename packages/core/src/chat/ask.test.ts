@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_PARENT_ID } from '../config/timings.ts';
-import { askRequestSchema } from './ask.ts';
+import { askRequestSchema, editMessageSchema } from './ask.ts';
 import { chatErrorText, parseChatErrorText } from './chat-error.ts';
 import { placeholderResponseId } from './message.ts';
 
@@ -24,6 +24,13 @@ describe('askRequestSchema', () => {
 
   it('requires endpoint and model', () => {
     expect(askRequestSchema.safeParse({ text: 'hi' }).success).toBe(false);
+  });
+
+  it('bounds the endpoint and model it stores (a 100,000-character model was saved on every message)', () => {
+    expect(askRequestSchema.safeParse({ text: 'hi', endpoint: 'openAI', model: 'm'.repeat(200) }).success).toBe(true);
+    expect(askRequestSchema.safeParse({ text: 'hi', endpoint: 'openAI', model: 'm'.repeat(201) }).error?.issues[0]?.path).toEqual(['model']);
+    expect(askRequestSchema.safeParse({ text: 'hi', endpoint: 'x'.repeat(65), model: 'm' }).error?.issues[0]?.path).toEqual(['endpoint']);
+    expect(editMessageSchema.safeParse({ text: 'hi', model: 'm'.repeat(201) }).success).toBe(false);
   });
 });
 

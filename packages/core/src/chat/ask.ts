@@ -19,8 +19,9 @@ export const askRequestSchema = z
     parentMessageId: id.default(ROOT_PARENT_ID),
     /** The client's id for the new user message, so it can draw it before `created` arrives. */
     messageId: id.optional(),
-    endpoint: z.string().min(1),
-    model: z.string().min(1),
+    endpoint: z.string().min(1).max(64),
+    /** Bounded like a preset's model: it is stored on the conversation and every message. */
+    model: z.string().min(1).max(200),
     /** Regenerate: the user message whose reply is produced again, as a sibling of the old reply. */
     overrideParentMessageId: id.nullable().optional(),
     isRegenerate: z.boolean().optional(),
@@ -73,7 +74,7 @@ export type AbortResponse = z.infer<typeof abortResponseSchema>;
 /** `PUT /api/messages/:conversationId/:messageId`: save an edit without a new reply. */
 export const editMessageSchema = z.object({
   text: z.string().max(MESSAGE_TEXT_MAX_LENGTH, 'validation.text.max'),
-  model: z.string().optional(),
+  model: z.string().max(200).optional(),
 });
 export type EditMessageBody = z.infer<typeof editMessageSchema>;
 

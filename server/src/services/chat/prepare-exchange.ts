@@ -62,6 +62,7 @@ function endpointOptions(endpoint: EndpointName, body: AskRequest): Record<strin
 }
 
 const notFound = (what: string) => new AppError('not_found', `${what} not found.`);
+export const messageIdUsed = () => new AppError('validation', 'This message id is already used.');
 
 /**
  * Validates an ask against the caller's data and works out the exchange. Throws before the
@@ -131,7 +132,7 @@ export async function prepareExchange(
   const parentId = body.parentMessageId;
   if (parentId !== ROOT_PARENT_ID && !byId.has(parentId)) throw notFound('Parent message');
   const id = body.messageId ?? randomUUID();
-  if (byId.has(id)) throw new AppError('validation', 'This message id is already used.');
+  if (byId.has(id)) throw messageIdUsed();
   const branch = parentId === ROOT_PARENT_ID ? [] : branchOf(parentId);
   return {
     ...shared,

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
-import { upsertMessage } from '../messages/message-store.ts';
+import { insertMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
-import { isStored, type Exchange } from './prepare-exchange.ts';
+import { isUniqueViolation } from '../users/unique-violation.ts';
+import { isStored, messageIdUsed, type Exchange } from './prepare-exchange.ts';
 
 const param = (name: string) => sql.placeholder(name);
 
@@ -49,6 +50,7 @@ const firstMessageInsert = preparedStatement((db: Db) => {
  * The one write before the upstream call: the user message, and for a new conversation the
  * conversation itself (titled `title`) in the same statement, so a first message costs one
  * round trip. A regenerated or continued exchange already has its user message stored.
+ * A user message id already stored anywhere is a 400.
  */
 export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TITLE): Promise<MessageRow> {
   const message = exchange.userMessage;
@@ -65,7 +67,14 @@ export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TI
     endpoint: exchange.endpoint,
     isEdited: message.isEdited,
   };
-  if (exchange.conversation) return upsertMessage(db, row);
-  const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
-  return saved!;
+  try {
+    if (exchange.conversation) return await insertMessage(db, row);
+    const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
+    return saved!;
+  } catch (error) {
+    // Message ids are the client's and unique across every user: one stored anywhere (another
+    // conversation, another user) is refused, never overwritten, and is the client's error.
+    if (isUniqueViolation(error)) throw messageIdUsed();
+    throw error;
+  }
 }
