@@ -1,7 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/context.ts';
+import { compression } from './compression.ts';
 import { errorHandler } from './error-handler.ts';
+import { securityHeaders } from './security-headers.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -28,6 +30,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 25 * 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
+  securityHeaders(app);
+  await compression(app);
   await app.register(fastifyCookie);
 
   const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes];
