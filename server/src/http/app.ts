@@ -4,6 +4,7 @@ import type { AppContext } from '../app/context.ts';
 import { compression } from './compression.ts';
 import { errorHandler } from './error-handler.ts';
 import { securityHeaders } from './security-headers.ts';
+import { startupGate } from './startup-gate.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setErrorHandler(errorHandler);
   securityHeaders(app);
+  startupGate(app, ctx);
   await compression(app);
   await app.register(fastifyCookie);
 

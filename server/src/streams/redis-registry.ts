@@ -229,6 +229,10 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       return redis.zcard(keys.live(userId));
     },
 
+    async ping() {
+      await redis.ping();
+    },
+
     async close() {
       for (const streamId of [...owned.keys()]) forget(streamId);
       await Promise.all([redis.quit(), subscriber.quit()]);
