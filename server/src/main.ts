@@ -4,6 +4,7 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/client.ts';
 import { createAppContext } from './app/create-context.ts';
+import { createLogger } from './app/logger.ts';
 import { createReadiness } from './app/readiness.ts';
 import { buildApp } from './http/app.ts';
 import { createLimiter } from './limiter/limiter.ts';
@@ -21,9 +22,11 @@ async function main() {
   const readiness = createReadiness(false);
   const limiter = createLimiter(env);
   const mailer = createMailer(env);
-  const streams = createStreamRegistry(env);
+  const log = createLogger(env);
+  const streams = createStreamRegistry(env, log);
   const ctx = createAppContext({
     env,
+    log,
     secrets,
     db: database.db,
     limiter,
