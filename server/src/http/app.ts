@@ -1,8 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/context.ts';
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
+import { fastifyTrustProxy } from '../config/trust-proxy.ts';
 import { compression } from './compression.ts';
 import { errorHandler } from './error-handler.ts';
+import { rejectNul } from './reject-nul.ts';
 import { securityHeaders } from './security-headers.ts';
 import { startupGate } from './startup-gate.ts';
 import { serveSpa } from './spa.ts';
@@ -27,13 +30,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger so routes keep the default instance type.
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: ctx.env.TRUST_PROXY,
-    bodyLimit: 25 * 1024 * 1024,
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setErrorHandler(errorHandler);
   securityHeaders(app);
   startupGate(app, ctx);
   await compression(app);
+  app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 
   const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../app/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
@@ -73,7 +73,12 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
   it('refuses an expired key with no_user_key', async () => {
     await store(bob, 'anthropic', 'sk-expiring', soon(150));
     expect((await resolveCredentials(t.ctx, 'anthropic', bob)).apiKey).toBe('sk-expiring');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await codeOf(resolveCredentials(t.ctx, 'anthropic', bob))).toBe('no_user_key');
+    // Only the clock moves on (timers stay real for the database drivers).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 200 });
+    try {
+      expect(await codeOf(resolveCredentials(t.ctx, 'anthropic', bob))).toBe('no_user_key');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
