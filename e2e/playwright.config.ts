@@ -59,7 +59,7 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx testkit/src/stack/cli.ts --port ${appPort} --control ${controlPort}`,
     cwd: repoRoot,
-    url: `${appUrl}/api/health`,
+    url: `${appUrl}/api/health/ready`,
     reuseExistingServer: !isCI,
     timeout: 120_000,
     stdout: 'ignore',

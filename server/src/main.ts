@@ -4,6 +4,8 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/client.ts';
 import { createAppContext } from './app/create-context.ts';
+import { createLogger } from './app/logger.ts';
+import { createReadiness } from './app/readiness.ts';
 import { buildApp } from './http/app.ts';
 import { createLimiter } from './limiter/limiter.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
@@ -15,24 +17,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   const env = parseEnv();
   const secrets = loadSecrets(env);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
+  // The server listens before the migrations run, answering readiness 503 until they are done.
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite'), migrate: false });
+  const readiness = createReadiness(false);
   const limiter = createLimiter(env);
   const mailer = createMailer(env);
-  const streams = createStreamRegistry(env);
+  const log = createLogger(env);
+  const streams = createStreamRegistry(env, log);
   const ctx = createAppContext({
     env,
+    log,
     secrets,
     db: database.db,
     limiter,
     streams,
     mailer,
+    readiness,
     webDist: path.resolve(here, '../../web/dist'),
   });
   const app = await buildApp(ctx);
-  const stopKeySweeper = startKeySweeper(database.db, {
-    onSwept: (count) => app.log.info(`Deleted ${count} expired user key(s)`),
-    onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),
-  });
+  let stopKeySweeper = () => {};
   const shutdown = async () => {
     stopKeySweeper();
     await app.close();
@@ -45,7 +49,14 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Parley is listening on http://localhost:${env.PORT} (database: ${database.kind})`);
+  app.log.info(`Parley is listening on http://localhost:${env.PORT} (database: ${database.kind}); applying migrations`);
+  await database.migrate();
+  readiness.markReady();
+  app.log.info('Database migrations applied; ready');
+  stopKeySweeper = startKeySweeper(database.db, {
+    onSwept: (count) => app.log.info(`Deleted ${count} expired user key(s)`),
+    onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
 import type { Logger } from './logger.ts';
+import type { Readiness } from './readiness.ts';
 
 /** Everything a route or service needs, built once at start and passed down explicitly. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   replySaves: ReplySaveBatch<MessageInput>;
   /** Outgoing mail; undefined when SMTP_URL is unset (email disabled). */
   mailer?: Mailer;
+  /** False while the database migrations run after the server started listening. */
+  readiness: Readiness;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }

@@ -2,14 +2,17 @@ import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
+import { createReadiness } from './readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'authUsers' | 'replySaves'> & Partial<Pick<AppContext, 'log'>>;
+export type AppContextParts = Omit<AppContext, 'log' | 'authUsers' | 'replySaves' | 'readiness'> & Partial<Pick<AppContext, 'log' | 'readiness'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
   return {
     ...parts,
     log: parts.log ?? createLogger(parts.env),
+    // A process that opened its database migrated (the default) is ready at once.
+    readiness: parts.readiness ?? createReadiness(true),
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
   };

@@ -9,6 +9,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (already done at open unless `migrate: false`). */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,6 +19,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   dataDir?: string;
+  /** False leaves the migrations to `migrate()`, so the server can listen (and answer not-ready) meanwhile. */
+  migrate?: boolean;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -27,7 +31,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * should not carry.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? 'memory://');
+  const database = await (options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? 'memory://'));
+  if (options.migrate !== false) await database.migrate();
+  return database;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -41,8 +47,7 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', migrate: () => migrate(db, { migrationsFolder }), close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -56,6 +61,5 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', migrate: () => migrate(db, { migrationsFolder }), close: () => client.close() };
 }

@@ -3,8 +3,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/context.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 import { fastifyTrustProxy } from '../config/trust-proxy.ts';
+import { compression } from './compression.ts';
 import { errorHandler } from './error-handler.ts';
 import { rejectNul } from './reject-nul.ts';
+import { securityHeaders } from './security-headers.ts';
+import { startupGate } from './startup-gate.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -31,6 +34,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setErrorHandler(errorHandler);
+  securityHeaders(app);
+  startupGate(app, ctx);
+  await compression(app);
   app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -7,6 +8,8 @@ import { testEnv } from '../test/app.ts';
 import { createTestDatabase } from '../test/databases.ts';
 import type { Database } from '../db/client.ts';
 import type { FastifyInstance } from 'fastify';
+
+const bigScript = `export const words = ${JSON.stringify('parley '.repeat(2000))};`;
 
 describe('serving the SPA', () => {
   let app: FastifyInstance;
@@ -16,6 +19,10 @@ describe('serving the SPA', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'big-0a1b2c3d.js'), bigScript);
+    writeFileSync(path.join(dist, 'assets', 'big-0a1b2c3d.js.br'), brotliCompressSync(bigScript));
+    writeFileSync(path.join(dist, 'assets', 'big-0a1b2c3d.js.gz'), gzipSync(bigScript));
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     database = await createTestDatabase('pglite');
     const env = testEnv();
     app = await buildApp({
@@ -39,10 +46,31 @@ describe('serving the SPA', () => {
     }
   });
 
-  it('serves built assets with long caching', async () => {
+  it('caches hashed assets for a year and makes everything else revalidate', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli or gzip copy written at build time, by Accept-Encoding', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/big-0a1b2c3d.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/big-0a1b2c3d.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-0a1b2c3d.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('keeps JSON 404s for unknown API paths and missing assets', async () => {

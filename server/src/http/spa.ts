@@ -5,16 +5,37 @@ import type { FastifyInstance } from 'fastify';
 
 const notFound = { error: 'not_found', message: 'Not found.', status: 404 };
 
-/** Serves the built SPA with a history fallback; API, OAuth and missing asset paths keep a JSON 404. */
+/** Vite names every built asset with a hash of its content, so a URL under /assets/ never changes meaning. */
+const immutable = 'public, max-age=31536000, immutable';
+const isHashedAsset = (file: string) => file.split(path.sep).includes('assets');
+
+/**
+ * Serves the built SPA with a history fallback; API, OAuth and missing asset paths keep a JSON
+ * 404. Files are sent as the brotli or gzip copy the build wrote beside them when the browser
+ * takes it (`Content-Encoding`, `Vary: Accept-Encoding`). Hashed assets are cached for a
+ * year; everything else (index.html, favicon, theme script) is revalidated each time.
+ */
 export async function serveSpa(app: FastifyInstance, distDir: string | undefined) {
   const hasSpa = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
-  if (hasSpa) await app.register(fastifyStatic, { root: distDir!, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', isHashedAsset(path.relative(distDir!, file)) ? immutable : 'no-cache');
+        // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApp = !pathname.startsWith('/api/') && !pathname.startsWith('/oauth/') && !path.extname(pathname);
     if (!hasSpa || request.method !== 'GET' || !isApp) return reply.status(404).send(notFound);
     // index.html must be revalidated so a new build's hashed assets are picked up at once.
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
+    return reply.sendFile('index.html');
   });
 }

@@ -1,9 +1,10 @@
+import type { Logger } from '../app/logger.ts';
 import type { Env } from '../config/env.ts';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 
 /** One instance keeps streams in memory; with REDIS_URL every instance shares them through Redis. */
-export function createStreamRegistry(env: Pick<Env, 'REDIS_URL'>): StreamRegistry {
-  return env.REDIS_URL ? createRedisStreamRegistry({ url: env.REDIS_URL }) : createMemoryStreamRegistry();
+export function createStreamRegistry(env: Pick<Env, 'REDIS_URL'>, log?: Pick<Logger, 'error' | 'warn'>): StreamRegistry {
+  return env.REDIS_URL ? createRedisStreamRegistry({ url: env.REDIS_URL, log }) : createMemoryStreamRegistry();
 }

@@ -56,4 +56,18 @@ describe('Redis frame batch', () => {
     await redis.set(text, 'not a list', 'PX', 10_000);
     await expect(batch.addAndWait(frame(text, 'x'), () => undefined)).rejects.toThrow(/WRONGTYPE/);
   });
+
+  it('reports a failed write of frames nobody waits for, instead of dropping it unseen', async () => {
+    const failures: { message: string; frames: number }[] = [];
+    const batch = createRedisFrameBatch(
+      () => redis.pipeline(),
+      appendFrames,
+      (error, frames) => failures.push({ message: error.message, frames }),
+    );
+    const text = key();
+    await redis.set(text, 'not a list', 'PX', 10_000);
+    batch.add(frame(text, 'lost'));
+    batch.add(frame(text, 'lost too'));
+    await expect.poll(() => failures).toEqual([{ message: expect.stringMatching(/WRONGTYPE/), frames: 2 }]);
+  });
 });

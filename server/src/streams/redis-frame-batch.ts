@@ -29,7 +29,12 @@ function appendArguments(frames: readonly FrameWrite[]): (string | number)[] {
  * wait for it unless it asks to (the last frame of a stream does). One command per turn
  * instead of two round trips per frame: with hundreds of live streams those were what queued.
  */
-export function createRedisFrameBatch(pipelineOf: () => ChainableCommander, appendFrames: AppendFrames) {
+export function createRedisFrameBatch(
+  pipelineOf: () => ChainableCommander,
+  appendFrames: AppendFrames,
+  /** Told of every failed batch write: frames nobody waits for would otherwise fail unseen. */
+  onError: (error: Error, frames: number) => void = () => undefined,
+) {
   let pending: Pending[] = [];
   let scheduled = false;
 
@@ -56,6 +61,7 @@ export function createRedisFrameBatch(pipelineOf: () => ChainableCommander, appe
     } catch (error) {
       failure = error as Error;
     }
+    if (failure) onError(failure, batch.length);
     batch.forEach(({ settle }, i) => {
       if (!settle) return;
       const [from, to] = ranges[i]!;

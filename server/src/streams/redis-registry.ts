@@ -1,5 +1,6 @@
 import { Redis, type ChainableCommander } from 'ioredis';
 import { LocalStream } from './local-stream.ts';
+import type { Logger } from '../app/logger.ts';
 import { createRedisFrameBatch } from './redis-frame-batch.ts';
 import { appendFramesScript, claimScript, endScript } from './redis-scripts.ts';
 import {
@@ -18,6 +19,8 @@ export interface RedisStreamRegistryOptions extends StreamRegistryOptions {
   url: string;
   /** Namespace, so several apps (or test runs) can share one Redis. */
   prefix?: string;
+  /** Where failed Redis writes and lost connections are reported. */
+  log?: Pick<Logger, 'error' | 'warn'>;
 }
 
 type Scripts = {
@@ -66,9 +69,13 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   redis.defineCommand('streamClaim', { numberOfKeys: 1, lua: claimScript });
   redis.defineCommand('streamEnd', { numberOfKeys: 4, lua: endScript });
   redis.defineCommand('streamAppendFrames', { lua: appendFramesScript });
+  // ioredis reconnects by itself; the errors are reported rather than thrown as unhandled events.
+  redis.on('error', (error: Error) => options.log?.warn({ err: error }, 'Redis connection error (stream registry)'));
+  subscriber.on('error', (error: Error) => options.log?.warn({ err: error }, 'Redis connection error (stream subscriber)'));
   const batch = createRedisFrameBatch(
     () => redis.pipeline(),
     (pipeline, lists, args) => withScripts(pipeline).streamAppendFrames(lists.length, ...lists, ...args),
+    (error, frames) => options.log?.error({ err: error, frames }, 'Redis frame write failed: stream frames were not stored'),
   );
 
   const keys = {
@@ -227,6 +234,10 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     async liveCount(userId) {
       await redis.zremrangebyscore(keys.live(userId), '-inf', Date.now());
       return redis.zcard(keys.live(userId));
+    },
+
+    async ping() {
+      await redis.ping();
     },
 
     async close() {

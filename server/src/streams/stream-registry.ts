@@ -66,6 +66,8 @@ export interface StreamRegistry {
   onAbort(streamId: string, handler: () => void): Subscription;
   /** Live streams of the user (for the concurrency limit). */
   liveCount(userId: string): Promise<number>;
+  /** Resolves when the shared store answers; absent for the in-process registry, which has none. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -33,7 +33,11 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 }
 
 /** A full app on a fresh database of the given kind, for `app.inject` API tests. */
-export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  overrides: Record<string, string> = {},
+  parts: Partial<Pick<AppContext, 'log'>> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const env = testEnv(overrides);
   const ctx = createAppContext({
@@ -44,6 +48,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     limiter: createMemoryLimiter(),
     streams: createMemoryStreamRegistry(),
     mailer: createMailer(env),
+    ...parts,
   });
   const app = await buildApp(ctx);
   return {

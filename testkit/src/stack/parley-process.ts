@@ -11,7 +11,7 @@ export interface ParleyProcessOptions {
   port: number;
   /** The complete environment of the child; nothing is inherited beyond PATH, HOME and TMPDIR. */
   env: Record<string, string>;
-  /** How long to wait for `/api/health` to answer 200. */
+  /** How long to wait for `/api/health/ready` to answer 200 (migrations applied). */
   startTimeoutMs?: number;
   /** Where the child's output goes; the last lines are also kept for error messages. */
   output?: NodeJS.WritableStream;
@@ -80,14 +80,14 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`Parley exited during start (${child.exitCode ?? child.signalCode})`);
     }
-    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+    const healthy = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
       (response) => response.ok,
       () => false,
     );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`Parley did not report healthy at ${url}/api/health within ${timeoutMs} ms`);
+  throw new Error(`Parley did not report ready at ${url}/api/health/ready within ${timeoutMs} ms`);
 }
 
 async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {

@@ -31,7 +31,7 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     const endpoint = endpointOf(request);
     const body = askRequestSchema.parse(request.body);
     const exchange = await prepareExchange(ctx, user.id, endpoint, body, route);
-    const started = await startExchange(ctx, exchange);
+    const started = await startExchange(ctx, exchange, request.id);
     openEventStream(reply);
     if (!started.ok) return void reply.raw.end(formatFrame({ event: 'error', data: started.error }));
     await pipeStream(reply, ctx.streams, started.streamId, -1);

@@ -7,6 +7,7 @@ import { presentConversation } from '../conversations/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { presentMessage, type MessageRow } from '../messages/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
+import { logExchangeFailure } from './log-exchange-failure.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
@@ -14,6 +15,8 @@ import { fallbackTitle, generateTitle } from './title.ts';
 interface Started {
   streamId: string;
   userMessage: MessageRow;
+  /** The HTTP request that started the exchange, for the failure log line. */
+  requestId?: string;
 }
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
@@ -172,6 +175,7 @@ async function titleFor(exchange: Exchange, reply: Reply, cancelled: boolean): P
  */
 async function fail(ctx: AppContext, ending: Ending, error: unknown) {
   const { exchange, started, placeholderStored } = ending;
+  logExchangeFailure(ctx.log, exchange, started.requestId, error);
   const { text } = errorTextFor(error);
   try {
     let saved: MessageRow;
@@ -183,7 +187,8 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
       saved = await storeUnderNewId(ctx, errorRow(exchange, text), placeholderStored);
     }
     await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved), last: true });
-  } catch {
+  } catch (storeError) {
+    ctx.log.error({ err: storeError, reqId: started.requestId, userId: exchange.userId }, 'could not store the failed reply');
     await ctx.streams.append(started.streamId, { event: 'error', data: { error: true, text }, last: true }).catch(() => undefined);
   }
 }

@@ -35,7 +35,7 @@ async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promi
  * this client disconnects, so it can resume. The reply placeholder and the conversation's
  * settings are written once the upstream call is under way.
  */
-export async function startExchange(ctx: AppContext, exchange: Exchange): Promise<StartResult> {
+export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string): Promise<StartResult> {
   const streamId = randomUUID();
   const limit = ctx.env.CONCURRENT_MESSAGE_MAX;
   const claimed = await ctx.streams.create({ streamId, userId: exchange.userId, conversationId: exchange.conversationId }, limit);
@@ -47,7 +47,7 @@ export async function startExchange(ctx: AppContext, exchange: Exchange): Promis
       event: 'message',
       data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
     });
-    void runExchange(ctx, exchange, { streamId, userMessage });
+    void runExchange(ctx, exchange, { streamId, userMessage, requestId });
     return { ok: true, streamId };
   } catch (error) {
     // Ends the claimed stream so it stops counting against the user's limit.

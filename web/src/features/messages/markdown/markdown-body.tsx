@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block.tsx';
 import { highlightLanguages } from './highlight-languages.ts';
+import { MarkdownImage } from './markdown-image.tsx';
 import { splitMarkdownBlocks } from './split-blocks.ts';
 
 const remarkPlugins = [remarkGfm, [remarkMath, { singleDollarTextMath: false }]] satisfies ComponentProps<typeof ReactMarkdown>['remarkPlugins'];
@@ -20,6 +21,7 @@ const rehypePlugins = [
 const components: Components = {
   pre: ({ node: _node, ...props }) => <CodeBlock {...props} />,
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
+  img: MarkdownImage,
   table: ({ node: _node, ...props }) => (
     <div className="my-3 overflow-x-auto">
       <table {...props} />
