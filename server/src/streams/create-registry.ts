@@ -4,6 +4,6 @@ import { createRedisStreamRegistry } from './redis-registry.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 
 /** One instance keeps streams in memory; with REDIS_URL every instance shares them through Redis. */
-export function createStreamRegistry(env: Pick<Env, 'REDIS_URL'>): StreamRegistry {
-  return env.REDIS_URL ? createRedisStreamRegistry({ url: env.REDIS_URL }) : createMemoryStreamRegistry();
+export function createStreamRegistry(env: Pick<Env, 'REDIS_URL'> & Partial<Pick<Env, 'STREAM_REPLAY_MAX_BYTES'>>): StreamRegistry {
+  return env.REDIS_URL ? createRedisStreamRegistry({ url: env.REDIS_URL }) : createMemoryStreamRegistry({ maxReplayBytes: env.STREAM_REPLAY_MAX_BYTES });
 }

@@ -74,7 +74,10 @@ export interface StreamRegistryOptions {
   retainMs?: number;
   /** After this long a stream that never ended (its instance died) stops counting as live. */
   maxLifetimeMs?: number;
+  /** Memory the in-memory registry may hold for replaying finished streams; the oldest go first past it. */
+  maxReplayBytes?: number;
 }
 
 export const defaultRetainMs = 5 * 60_000;
 export const defaultMaxLifetimeMs = 15 * 60_000;
+export const defaultMaxReplayBytes = 64 * 1024 * 1024;
