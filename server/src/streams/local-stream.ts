@@ -61,6 +61,11 @@ export class LocalStream {
     return !this.ended && Date.now() - this.startedAt < maxLifetimeMs;
   }
 
+  /** Listeners on this process receiving the frames as they come. */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   /** Memory held for the replay of a finished stream (0 while it runs). */
   get replayBytes(): number {
     return this.joined?.bytes ?? 0;

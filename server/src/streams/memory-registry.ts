@@ -101,6 +101,10 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       return { close: () => entry?.abortHandlers.delete(handler) };
     },
 
+    async hasReader(streamId) {
+      return (streams.get(streamId)?.stream.listenerCount ?? 0) > 0;
+    },
+
     async liveCount(userId) {
       return liveOf(userId);
     },

@@ -103,6 +103,24 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       }
     });
 
+    it('tells whether a stream has a reader, on this instance or another', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      await pair.writer.append(info.streamId, { event: 'message', data: { created: true } });
+      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      const local = await pair.writer.subscribe(info.streamId, -1, () => {});
+      expect(await pair.writer.hasReader(info.streamId)).toBe(true);
+      local!.close();
+      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      const remote = await pair.reader.subscribe(info.streamId, -1, () => {});
+      expect(await pair.writer.hasReader(info.streamId)).toBe(true);
+      remote!.close();
+      const until = Date.now() + 2000;
+      while ((await pair.writer.hasReader(info.streamId)) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      await pair.writer.append(info.streamId, { event: 'message', data: {}, last: true });
+    });
+
     it('refuses appends after the last frame', async () => {
       const info = newStream();
       await pair.writer.create(info, 5);

@@ -64,6 +64,8 @@ export interface StreamRegistry {
   requestAbort(streamId: string): Promise<boolean>;
   /** Called on the instance running the stream when any instance requests an abort. */
   onAbort(streamId: string, handler: () => void): Subscription;
+  /** Whether any client, on any instance, is receiving the stream's frames now. */
+  hasReader(streamId: string): Promise<boolean>;
   /** Live streams of the user (for the concurrency limit). */
   liveCount(userId: string): Promise<number>;
   close(): Promise<void>;
