@@ -8,7 +8,10 @@ import type { Limiter } from './limiter.ts';
 /** Why a request is refused: its user or IP is banned, or it is over a limit. */
 export type Refusal = { kind: 'ban' } | { kind: 'limit'; max: number; windowMs: number; retryAfterMs: number };
 
-export interface AbuseGuardOptions {
+/** Answers a refusal: throws an AppError, or answers in the route's own format (a chat answers SSE). */
+export type Refuse = (reply: FastifyReply, refusal: Refusal) => Promise<void> | void;
+
+interface AbuseGuardOptions {
   limiter: Limiter;
   env: Pick<Env, 'BAN_VIOLATIONS' | 'BAN_DURATION' | 'BAN_INTERVAL'>;
   /** Counter namespace, e.g. `message`; the user id or the client IP completes the key. */
@@ -17,8 +20,7 @@ export interface AbuseGuardOptions {
   userWindowMs: number;
   ipMax: number;
   ipWindowMs: number;
-  /** Answers the refusal: throws an AppError, or answers in the route's own format (a chat answers SSE). */
-  refuse(reply: FastifyReply, refusal: Refusal): Promise<void> | void;
+  refuse: Refuse;
 }
 
 const banKey = (who: string) => `ban:${who}`;
@@ -42,7 +44,7 @@ async function recordViolation(options: AbuseGuardOptions, who: string[]): Promi
  * refused at once; every request counts, and one past either maximum is refused and recorded as
  * a violation.
  */
-export function abuseGuard(options: AbuseGuardOptions): preHandlerAsyncHookHandler {
+function abuseGuard(options: AbuseGuardOptions): preHandlerAsyncHookHandler {
   const { limiter, name } = options;
   return async function abuseGuard(request: FastifyRequest, reply: FastifyReply) {
     const who = [`user:${requireUser(request).id}`, `ip:${request.ip}`];
@@ -64,7 +66,7 @@ export function abuseGuard(options: AbuseGuardOptions): preHandlerAsyncHookHandl
 }
 
 /** The refusal of a JSON route: 403 `banned` (the web logs out) or 429 `rate_limited` with Retry-After. */
-export function refuseWithError(_reply: FastifyReply, refusal: Refusal): never {
+function refuseWithError(_reply: FastifyReply, refusal: Refusal): never {
   if (refusal.kind === 'ban') throw new AppError('banned');
   throw new AppError('rate_limited', undefined, { max: refusal.max, windowMs: refusal.windowMs }, { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))) });
 }
@@ -72,7 +74,7 @@ export function refuseWithError(_reply: FastifyReply, refusal: Refusal): never {
 const minutes = (n: number) => n * 60_000;
 
 /** Chat messages (ask, edit): MESSAGE_USER_* and MESSAGE_IP_*, refused the chat's way. */
-export function messageGuard(ctx: Pick<AppContext, 'limiter' | 'env'>, refuse: AbuseGuardOptions['refuse']): preHandlerAsyncHookHandler {
+export function messageGuard(ctx: Pick<AppContext, 'limiter' | 'env'>, refuse: Refuse): preHandlerAsyncHookHandler {
   const { env } = ctx;
   return abuseGuard({
     limiter: ctx.limiter,
