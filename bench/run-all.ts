@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { runAbuseMemory } from './abuse-memory.ts';
 import { runBundleSize } from './bundle-size.ts';
 import { runConcurrentStreams } from './concurrent-streams.ts';
 import { runConvoList } from './convo-list.ts';
@@ -17,6 +18,7 @@ const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'search', run: runSearch },
   { name: 'convo-list', run: runConvoList },
   { name: 'tokenizer', run: runTokenizer },
+  { name: 'abuse-memory', run: runAbuseMemory },
 ];
 
 const results: BenchResult[] = [];

@@ -43,6 +43,10 @@ export async function startBenchParley(options: BenchParleyOptions = {}): Promis
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     REGISTER_MAX: '10000',
+    // Every bench client comes from 127.0.0.1 and sends far more than a person would: the abuse limits would refuse it.
+    MESSAGE_IP_MAX: '1000000',
+    MESSAGE_USER_MAX: '1000000',
+    LOOKUP_MAX: '1000000',
     JWT_SECRET: randomBytes(32).toString('hex'),
     JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
     CREDS_KEY: randomBytes(32).toString('hex'),

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { registerUser } from '../services/auth/account-service.ts';
-import { signAccessToken } from '../services/auth/access-token.ts';
+import { listenTestApp, type ListeningApp } from '../services/chat/chat-test-kit.ts';
 import { DEFAULT_BODY_LIMIT, LARGE_BODY_LIMIT } from './body-limits.ts';
 
 /** A JSON body of about `bytes` bytes: one long string field. */
 const jsonOf = (bytes: number, field = 'text') => JSON.stringify({ [field]: 'x'.repeat(bytes) });
 
 describe('request body limits', () => {
-  let t: TestApp;
+  let t: ListeningApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
-    const user = await registerUser(t.ctx.db, { name: 'Body', email: 'body@example.com', password: 'correct horse battery', confirm_password: 'correct horse battery' });
-    headers = { authorization: `Bearer ${await signAccessToken(t.ctx.secrets.jwtSecret, { id: user.id, sessionVersion: user.sessionVersion })}`, 'content-type': 'application/json' };
+    t = await listenTestApp('pglite');
+    headers = (await t.signUp()).headers;
   });
   afterAll(() => t.close());
 

@@ -41,6 +41,19 @@ export function runLimiterSuite(name: string, make: () => Limiter | Promise<Limi
       expect((await limiter.hit(k, 150)).count).toBe(1);
     });
 
+    it('blocks a key for a time, shared by no other key, and lets it go after', async () => {
+      const k = key('block');
+      expect(await limiter.blockedMs(k)).toBe(0);
+      await limiter.block(k, 60_000);
+      expect(await limiter.blockedMs(k)).toBeGreaterThan(55_000);
+      expect(await limiter.blockedMs(key('other'))).toBe(0);
+      await limiter.block(k, 150);
+      expect(await limiter.blockedMs(k)).toBeLessThanOrEqual(150);
+      const until = Date.now() + 2000;
+      while ((await limiter.blockedMs(k)) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await limiter.blockedMs(k)).toBe(0);
+    });
+
     it('counts concurrent hits exactly once each', async () => {
       const k = key('race');
       const hits = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(k, 60_000)));

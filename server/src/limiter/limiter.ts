@@ -15,6 +15,10 @@ interface LimiterHit {
  */
 export interface Limiter {
   hit(key: string, windowMs: number): Promise<LimiterHit>;
+  /** Marks `key` blocked for `ms` (a ban); a later block replaces the time left. */
+  block(key: string, ms: number): Promise<void>;
+  /** Milliseconds `key` stays blocked; 0 when it is not. */
+  blockedMs(key: string): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -5,15 +5,17 @@ interface Window {
   resetAt: number;
 }
 
-/** Fixed windows in a Map; one instance only. Expired windows are swept as time passes. */
+/** Fixed windows and blocks in Maps; one instance only. Expired ones are swept as time passes. */
 export function createMemoryLimiter(now: () => number = Date.now): Limiter {
   const windows = new Map<string, Window>();
+  const blocks = new Map<string, number>();
   let nextSweep = 0;
 
   const sweep = (at: number) => {
     if (at < nextSweep) return;
     nextSweep = at + 60_000;
     for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
+    for (const [key, until] of blocks) if (until <= at) blocks.delete(key);
   };
 
   return {
@@ -28,8 +30,17 @@ export function createMemoryLimiter(now: () => number = Date.now): Limiter {
       window.count += 1;
       return { count: window.count, resetMs: window.resetAt - at };
     },
+    async block(key, ms) {
+      blocks.set(key, now() + ms);
+    },
+    async blockedMs(key) {
+      const at = now();
+      sweep(at);
+      return Math.max(0, (blocks.get(key) ?? at) - at);
+    },
     async close() {
       windows.clear();
+      blocks.clear();
     },
   };
 }

@@ -33,6 +33,12 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
       const [count, resetMs] = await hit(prefix + key, windowMs);
       return { count, resetMs };
     },
+    async block(key, ms) {
+      await redis.set(`${prefix}block:${key}`, '1', 'PX', ms);
+    },
+    async blockedMs(key) {
+      return Math.max(0, await redis.pttl(`${prefix}block:${key}`));
+    },
     async close() {
       await redis.quit();
     },

@@ -5,6 +5,11 @@ import { createRedisStreamRegistry } from './redis-registry.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 
 /** One instance keeps streams in memory; with REDIS_URL every instance shares them through Redis. */
-export function createStreamRegistry(env: Pick<Env, 'REDIS_URL'>, log?: Pick<Logger, 'error' | 'warn'>): StreamRegistry {
-  return env.REDIS_URL ? createRedisStreamRegistry({ url: env.REDIS_URL, log }) : createMemoryStreamRegistry();
+export function createStreamRegistry(
+  env: Pick<Env, 'REDIS_URL'> & Partial<Pick<Env, 'STREAM_REPLAY_MAX_BYTES'>>,
+  log?: Pick<Logger, 'error' | 'warn'>,
+): StreamRegistry {
+  return env.REDIS_URL
+    ? createRedisStreamRegistry({ url: env.REDIS_URL, log })
+    : createMemoryStreamRegistry({ maxReplayBytes: env.STREAM_REPLAY_MAX_BYTES });
 }

@@ -1,7 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
 import { runStreamRegistrySuite } from './registry-suite.ts';
+import type { StreamRegistry } from './stream-registry.ts';
 
 runStreamRegistrySuite('memory', async (options) => {
   const registry = createMemoryStreamRegistry(options);
   return { writer: registry, reader: registry, close: () => registry.close() };
+});
+
+/** A finished stream of `frames` deltas of `size` characters each. */
+async function finishedStream(registry: StreamRegistry, frames: number, size: number): Promise<string> {
+  const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
+  await registry.create(info, 1);
+  for (let i = 0; i < frames; i++) await registry.append(info.streamId, { event: 'message', data: { delta: 'x'.repeat(size) } });
+  await registry.append(info.streamId, { event: 'message', data: { final: true }, last: true });
+  return info.streamId;
+}
+
+const replayable = async (registry: StreamRegistry, streamId: string) => (await registry.subscribe(streamId, -1, () => {})) !== null;
+
+describe('memory registry replay cap', () => {
+  it('drops the oldest finished streams once their replay passes maxReplayBytes, and keeps the newest whole', async () => {
+    // Each stream: 100 frames of ~1 KB JSON, about 200 KB at two bytes a character.
+    const registry = createMemoryStreamRegistry({ maxReplayBytes: 500_000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await finishedStream(registry, 100, 1000));
+    const kept = await Promise.all(ids.map((id) => replayable(registry, id)));
+    expect(kept).toEqual([false, false, false, true, true]);
+    let frames = 0;
+    await registry.subscribe(ids[4]!, -1, () => frames++);
+    expect(frames).toBe(101);
+    await registry.close();
+  });
+
+  it('keeps a live stream whatever the cap: only finished ones are dropped', async () => {
+    const registry = createMemoryStreamRegistry({ maxReplayBytes: 1 });
+    const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
+    await registry.create(info, 1);
+    await registry.append(info.streamId, { event: 'message', data: { delta: 'x'.repeat(1000) } });
+    await finishedStream(registry, 10, 1000);
+    expect(await replayable(registry, info.streamId)).toBe(true);
+    expect(await registry.liveCount(info.userId)).toBe(1);
+    await registry.close();
+  });
 });

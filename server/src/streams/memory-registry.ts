@@ -1,6 +1,7 @@
 import { LocalStream } from './local-stream.ts';
 import {
   defaultMaxLifetimeMs,
+  defaultMaxReplayBytes,
   defaultRetainMs,
   type CreateResult,
   type StreamRegistry,
@@ -14,17 +15,39 @@ interface Entry {
   expiry?: NodeJS.Timeout;
 }
 
-/** The single-instance registry: everything in this process's memory. */
+/**
+ * The single-instance registry: everything in this process's memory. Finished streams stay
+ * replayable for `retainMs`, within `maxReplayBytes` in all: past it the oldest finished go first.
+ */
 export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}): StreamRegistry {
   const retainMs = options.retainMs ?? defaultRetainMs;
   const maxLifetimeMs = options.maxLifetimeMs ?? defaultMaxLifetimeMs;
+  const maxReplayBytes = options.maxReplayBytes ?? defaultMaxReplayBytes;
   const streams = new Map<string, Entry>();
+  // Finished streams in the order they finished, with the bytes their replay holds.
+  const finished = new Map<string, number>();
+  let finishedBytes = 0;
+
+  const forget = (streamId: string) => {
+    clearTimeout(streams.get(streamId)?.expiry);
+    streams.delete(streamId);
+    finishedBytes -= finished.get(streamId) ?? 0;
+    finished.delete(streamId);
+  };
+  const keepFinished = (streamId: string, bytes: number) => {
+    finished.set(streamId, bytes);
+    finishedBytes += bytes;
+    for (const oldest of finished.keys()) {
+      if (finishedBytes <= maxReplayBytes) break;
+      forget(oldest);
+    }
+  };
 
   const isLive = (entry: Entry) => entry.stream.isLive(maxLifetimeMs);
   const liveOf = (userId: string) => [...streams.values()].filter((e) => e.stream.info.userId === userId && isLive(e)).length;
   const expireLater = (streamId: string, entry: Entry, ms: number) => {
     clearTimeout(entry.expiry);
-    entry.expiry = setTimeout(() => streams.delete(streamId), ms);
+    entry.expiry = setTimeout(() => forget(streamId), ms);
     entry.expiry.unref();
   };
 
@@ -45,6 +68,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       if (last) {
         entry.abortHandlers.clear();
         expireLater(streamId, entry, retainMs);
+        keepFinished(streamId, entry.stream.replayBytes);
       }
       return frame.seq;
     },
@@ -77,6 +101,10 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       return { close: () => entry?.abortHandlers.delete(handler) };
     },
 
+    async hasReader(streamId) {
+      return (streams.get(streamId)?.stream.listenerCount ?? 0) > 0;
+    },
+
     async liveCount(userId) {
       return liveOf(userId);
     },
@@ -84,6 +112,8 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
     async close() {
       for (const entry of streams.values()) clearTimeout(entry.expiry);
       streams.clear();
+      finished.clear();
+      finishedBytes = 0;
     },
   };
 }

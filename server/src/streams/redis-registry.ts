@@ -231,6 +231,13 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       };
     },
 
+    async hasReader(streamId) {
+      if ((owned.get(streamId)?.stream.listenerCount ?? 0) > 0) return true;
+      // Other instances' readers: each instance subscribes to a stream's frame channel while it has one.
+      const [, subscribers] = (await redis.pubsub('NUMSUB', keys.framesChannel(streamId))) as [string, number];
+      return Number(subscribers) > 0;
+    },
+
     async liveCount(userId) {
       await redis.zremrangebyscore(keys.live(userId), '-inf', Date.now());
       return redis.zcard(keys.live(userId));

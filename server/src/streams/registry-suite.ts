@@ -80,6 +80,47 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       ]);
     });
 
+    it('replays a finished stream from any seq, as often as asked, with each frame’s JSON, event and end', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      const deltas = ['a', 'é', '今', '😀', '"quoted"\n'];
+      await pair.writer.append(info.streamId, { event: 'message', data: { created: true } });
+      for (const delta of deltas) await pair.writer.append(info.streamId, { event: 'message', data: { delta } });
+      await pair.writer.append(info.streamId, { event: 'error', data: { error: true }, last: true });
+      for (const after of [-1, 0, 3, 5, 6]) {
+        for (const registry of [pair.writer, pair.reader]) {
+          const received: StreamFrame[] = [];
+          await registry.subscribe(info.streamId, after, (f) => received.push(f));
+          const expected = after < 6 ? 6 - after : 0;
+          await waitFor(() => received.length === expected);
+          const all = [{ created: true }, ...deltas.map((delta) => ({ delta })), { error: true }];
+          expect(received.map((f) => f.seq)).toEqual(all.map((_, seq) => seq).slice(after + 1));
+          expect(received.map((f) => f.data)).toEqual(all.slice(after + 1));
+          expect(received.map((f) => f.json)).toEqual(all.slice(after + 1).map((data) => JSON.stringify(data)));
+          expect(received.map((f) => f.event)).toEqual(all.map((_, seq) => (seq === 6 ? 'error' : 'message')).slice(after + 1));
+          expect(received.map((f) => f.last)).toEqual(all.map((_, seq) => seq === 6).slice(after + 1));
+        }
+      }
+    });
+
+    it('tells whether a stream has a reader, on this instance or another', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      await pair.writer.append(info.streamId, { event: 'message', data: { created: true } });
+      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      const local = await pair.writer.subscribe(info.streamId, -1, () => {});
+      expect(await pair.writer.hasReader(info.streamId)).toBe(true);
+      local!.close();
+      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      const remote = await pair.reader.subscribe(info.streamId, -1, () => {});
+      expect(await pair.writer.hasReader(info.streamId)).toBe(true);
+      remote!.close();
+      const until = Date.now() + 2000;
+      while ((await pair.writer.hasReader(info.streamId)) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      await pair.writer.append(info.streamId, { event: 'message', data: {}, last: true });
+    });
+
     it('refuses appends after the last frame', async () => {
       const info = newStream();
       await pair.writer.create(info, 5);

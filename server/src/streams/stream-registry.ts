@@ -64,6 +64,8 @@ export interface StreamRegistry {
   requestAbort(streamId: string): Promise<boolean>;
   /** Called on the instance running the stream when any instance requests an abort. */
   onAbort(streamId: string, handler: () => void): Subscription;
+  /** Whether any client, on any instance, is receiving the stream's frames now. */
+  hasReader(streamId: string): Promise<boolean>;
   /** Live streams of the user (for the concurrency limit). */
   liveCount(userId: string): Promise<number>;
   /** Resolves when the shared store answers; absent for the in-process registry, which has none. */
@@ -76,7 +78,10 @@ export interface StreamRegistryOptions {
   retainMs?: number;
   /** After this long a stream that never ended (its instance died) stops counting as live. */
   maxLifetimeMs?: number;
+  /** Memory the in-memory registry may hold for replaying finished streams; the oldest go first past it. */
+  maxReplayBytes?: number;
 }
 
 export const defaultRetainMs = 5 * 60_000;
 export const defaultMaxLifetimeMs = 15 * 60_000;
+export const defaultMaxReplayBytes = 64 * 1024 * 1024;

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { buildApp } from '../http/app.ts';
 import type { AppContext } from '../app/context.ts';
 import { createAppContext } from '../app/create-context.ts';
+import type { Limiter } from '../limiter/limiter.ts';
 import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
 import { createMailer } from '../services/mail/mailer.ts';
 import { createMemoryStreamRegistry } from '../streams/memory-registry.ts';
@@ -32,12 +33,14 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
+/** Shared parts a test hands in instead of the app's own, e.g. one Redis limiter for two instances. */
+export interface TestAppParts {
+  limiter?: Limiter;
+  log?: AppContext['log'];
+}
+
 /** A full app on a fresh database of the given kind, for `app.inject` API tests. */
-export async function createTestApp(
-  kind: DatabaseKind,
-  overrides: Record<string, string> = {},
-  parts: Partial<Pick<AppContext, 'log'>> = {},
-): Promise<TestApp> {
+export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}, parts: TestAppParts = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const env = testEnv(overrides);
   const ctx = createAppContext({
@@ -45,7 +48,7 @@ export async function createTestApp(
     secrets: { jwtSecret: env.JWT_SECRET!, jwtRefreshSecret: env.JWT_REFRESH_SECRET!, credsKey: env.CREDS_KEY! },
     db: database.db,
     // A fresh in-memory limiter per app, so one test's attempts never throttle another's.
-    limiter: createMemoryLimiter(),
+    limiter: parts.limiter ?? createMemoryLimiter(),
     streams: createMemoryStreamRegistry(),
     mailer: createMailer(env),
     ...parts,

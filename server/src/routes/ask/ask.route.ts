@@ -1,10 +1,11 @@
-import { abortRequestSchema, askRequestSchema, resolveEndpoint, resumeQuerySchema } from '@parley/core';
+import { abortRequestSchema, askRequestSchema, chatErrorText, resolveEndpoint, resumeQuerySchema } from '@parley/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import { LARGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
+import { messageGuard, type Refusal } from '../../limiter/abuse-guard.ts';
 import { abortExchange } from '../../services/chat/abort-exchange.ts';
 import { prepareExchange } from '../../services/chat/prepare-exchange.ts';
 import { startExchange } from '../../services/chat/start-exchange.ts';
@@ -19,12 +20,23 @@ function endpointOf(request: FastifyRequest) {
   return endpoint;
 }
 
+/** A chat refused before any stream exists answers one error frame, as the streaming contract has it (`ban` logs the web out). */
+function refuseChat(reply: FastifyReply, refusal: Refusal) {
+  const text =
+    refusal.kind === 'ban'
+      ? chatErrorText('ban')
+      : chatErrorText('message_limit', { max: refusal.max, windowInMinutes: refusal.windowMs / 60_000 });
+  openEventStream(reply);
+  reply.raw.end(formatFrame({ event: 'error', data: { error: true, text } }));
+}
+
 /**
  * The chat stream: `POST /api/ask/:endpoint` (and `/api/edit/:endpoint` for edits) answers
  * server-sent events; abort and resume work from any instance through the stream registry.
  */
 export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
+  const messagePreHandler = [preHandler, messageGuard(ctx, refuseChat)];
 
   const ask = (route: 'ask' | 'edit') => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = requireUser(request);
@@ -37,8 +49,8 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     await pipeStream(reply, ctx.streams, started.streamId, -1);
   };
 
-  app.post('/api/ask/:endpoint', { preHandler, bodyLimit: LARGE_BODY_LIMIT }, ask('ask'));
-  app.post('/api/edit/:endpoint', { preHandler, bodyLimit: LARGE_BODY_LIMIT }, ask('edit'));
+  app.post('/api/ask/:endpoint', { preHandler: messagePreHandler, bodyLimit: LARGE_BODY_LIMIT }, ask('ask'));
+  app.post('/api/edit/:endpoint', { preHandler: messagePreHandler, bodyLimit: LARGE_BODY_LIMIT }, ask('edit'));
 
   app.post('/api/ask/:endpoint/abort', { preHandler }, async (request) => {
     const user = requireUser(request);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SseParser, type ChatMessageEvent, type DeltaEvent, type FinalEvent, type Message } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp, type TestAppParts } from '../../test/app.ts';
 import type { DatabaseKind } from '../../test/databases.ts';
 import { registerUser } from '../auth/account-service.ts';
 import { signAccessToken } from '../auth/access-token.ts';
@@ -12,8 +12,8 @@ export interface ListeningApp extends TestApp {
   signUp(): Promise<{ userId: string; token: string; headers: Record<string, string> }>;
 }
 
-export async function listenTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<ListeningApp> {
-  const t = await createTestApp(kind, env);
+export async function listenTestApp(kind: DatabaseKind, env: Record<string, string> = {}, parts: TestAppParts = {}): Promise<ListeningApp> {
+  const t = await createTestApp(kind, env, parts);
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     ...t,

@@ -10,6 +10,7 @@ import { errorTextFor } from './chat-error-text.ts';
 import { logExchangeFailure } from './log-exchange-failure.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
+import { watchIdle } from './idle-watch.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 
 interface Started {
@@ -58,6 +59,13 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   const { streamId } = started;
   const controller = new AbortController();
   const abortSubscription = ctx.streams.onAbort(streamId, () => controller.abort());
+  // Abandoned (no token, no reader) for STREAM_IDLE_TIMEOUT_MS: stopped as if aborted, which frees the slot.
+  const idle = watchIdle({
+    idleMs: ctx.env.STREAM_IDLE_TIMEOUT_MS,
+    hasReader: () => ctx.streams.hasReader(streamId),
+    onIdle: () => controller.abort(),
+    onError: (error) => ctx.log.warn({ err: error, streamId }, 'could not tell whether a stream has a reader'),
+  });
   const continued = exchange.continued;
   // A continued reply goes on from what it has: its text (or the edit of it), reasoning and plugins.
   const reply: Reply = {
@@ -110,6 +118,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         reply.finishReason = event.reason;
       }
       saver.touch();
+      idle.touch();
       if (!settings) {
         saver.saveNow();
         settings = saveSettings(ctx, exchange);
@@ -123,6 +132,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     if (controller.signal.aborted) await finish(ctx, ending, reply, true, settings);
     else await fail(ctx, ending, error);
   } finally {
+    idle.stop();
     abortSubscription.close();
   }
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chatErrorText, ROOT_PARENT_ID, type Message } from '@parley/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setSessionHooks } from '../../api/session.ts';
 import { visibleBranch } from '../messages/visible-branch.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
@@ -75,5 +76,16 @@ describe('runStream error frames', () => {
 
     expect(state().messages.map((m) => m.messageId)).toEqual(['u1', 'r1', 'r2-failed']);
     expect(shown()).toEqual(['u1', 'r2-failed']);
+  });
+
+  it('signs the user out when the server refuses the message with a ban, as its abuse limits answer', async () => {
+    const banned: string[] = [];
+    setSessionHooks({ onRefreshed: () => undefined, onExpired: () => undefined, onBanned: (message) => void banned.push(message) });
+    // The frame exactly as the server's chat refusal writes it: no stored message, only the error text.
+    errorFrame = { error: true, text: chatErrorText('ban') } as Message;
+    const placeholder = placeholderFor(request);
+    chat.upsert([placeholder]);
+    await runStream({ route: 'ask', endpoint: 'openAI', request, placeholder, body: { text: request.text, conversationId: 'c1' } }, hooks);
+    expect(banned).toEqual(['{"type":"ban"}']);
   });
 });

@@ -1,0 +1,56 @@
+import type { CreatedEvent } from '@parley/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectSse, deltasOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { findMessage } from '../../services/messages/message-store.ts';
+
+type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
+
+/** Polls `check` every 50 ms, for at most `ms`. */
+async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a reply whose upstream never ends', () => {
+  let s: ChatStack;
+  let alice: Who;
+  let bob: Who;
+
+  beforeAll(async () => {
+    s = await startChatStack('pglite', { STREAM_IDLE_TIMEOUT_MS: '800', CONCURRENT_MESSAGE_MAX: '1' });
+    [alice, bob] = [await s.t.signUp(), await s.t.signUp()];
+  });
+  afterAll(() => s.close());
+
+  const openHeld = async (who: Who, text: string, signal?: AbortSignal) => {
+    s.upstream.enqueue({ chunks: [`${text} `], hold: true });
+    const stream = collectSse(await s.post(who, '/api/ask/openAI', { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, text }, signal));
+    stream.done.catch(() => undefined);
+    await stream.until((frames) => deltasOf(frames).length === 1);
+    return stream;
+  };
+
+  it('frees its slot after the idle time once nobody reads it, and is saved cancelled; a read one goes on', async () => {
+    // Bob's reply starts first and is read all along; Alice's is dropped: only the reader differs.
+    const read = await openHeld(bob, 'Read');
+    const dropping = new AbortController();
+    const dropped = await openHeld(alice, 'Dropped', dropping.signal);
+    const { streamId } = dropped.frames[0]!.data as CreatedEvent;
+    dropping.abort();
+
+    await eventually(async () => (await s.t.ctx.streams.liveCount(alice.userId)) === 0);
+    expect(await s.t.ctx.streams.liveCount(bob.userId)).toBe(1);
+    const replay: string[] = [];
+    await s.t.ctx.streams.subscribe(streamId, -1, (frame) => replay.push(frame.json));
+    const final = JSON.parse(replay.at(-1)!) as { final: boolean; responseMessage: { messageId: string } };
+    expect(final.final).toBe(true);
+    expect(await findMessage(s.t.ctx.db, alice.userId, final.responseMessage.messageId)).toMatchObject({ text: 'Dropped ', cancelled: true });
+
+    const abort = await s.post(bob, '/api/ask/openAI/abort', { abortKey: (read.frames[0]!.data as CreatedEvent).streamId });
+    expect(abort.status).toBe(200);
+    await read.done;
+  });
+});
