@@ -25,4 +25,9 @@ export default tseslint.config(
     files: ['packages/core/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@parley/server', '@parley/web', '**/server/**', '**/web/**'] }] },
   },
+  {
+    // Services do not know HTTP: they return what to set, and routes and server/src/http speak Fastify.
+    files: ['server/src/services/**/*.ts', 'server/src/providers/**/*.ts', 'server/src/app/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['fastify', '@fastify/*', '**/http/*'] }] },
+  },
 );

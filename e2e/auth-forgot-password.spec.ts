@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { freePort, startStack, type Stack } from '@parley/testkit';
 import { linkIn, stackControl } from './support/control.ts';
 import { expect, newAccountDetails, test } from './support/fixtures.ts';
+import { ownStack } from './support/own-stack.ts';
 
 test('a user resets a forgotten password through the mailed link and signs in with the new one', async ({
   page,
@@ -40,18 +40,11 @@ test('a user resets a forgotten password through the mailed link and signs in wi
 
 // Mail is fixed at start, so the two journeys without it run their own stacks.
 test.describe('without email', () => {
-  let stack: Stack | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    stack = await startStack({ port: await freePort(), env: { SMTP_URL: '' } });
-  });
-  test.afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = ownStack({ SMTP_URL: '' });
 
   test('the forgot-password screen says reset is not available and to ask the operator', async ({ page }) => {
     const account = newAccountDetails('nomail');
-    await page.goto(`${stack!.url}/forgot-password`);
+    await page.goto(`${stack.url}/forgot-password`);
     await page.getByTestId('forgot-email').fill(account.email);
     await page.getByTestId('forgot-submit').click();
     await expect(page.getByTestId('reset-unavailable')).toHaveText(
@@ -63,22 +56,15 @@ test.describe('without email', () => {
 });
 
 test.describe('without email, with ALLOW_PASSWORD_RESET_LINK=true', () => {
-  let stack: Stack | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    stack = await startStack({ port: await freePort(), env: { SMTP_URL: '', ALLOW_PASSWORD_RESET_LINK: 'true' } });
-  });
-  test.afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = ownStack({ SMTP_URL: '', ALLOW_PASSWORD_RESET_LINK: 'true' });
 
   test('the forgot-password screen shows the reset link, which sets a new password', async ({ page }) => {
     const account = newAccountDetails('inpage');
-    const registered = await page.request.post(`${stack!.url}/api/auth/register`, { data: { ...account, confirm_password: account.password } });
+    const registered = await page.request.post(`${stack.url}/api/auth/register`, { data: { ...account, confirm_password: account.password } });
     expect(registered.status()).toBe(200);
     await page.context().clearCookies();
 
-    await page.goto(`${stack!.url}/forgot-password`);
+    await page.goto(`${stack.url}/forgot-password`);
     await page.getByTestId('forgot-email').fill(account.email);
     await page.getByTestId('forgot-submit').click();
     await expect(page.getByTestId('reset-link-notice')).toContainText('Email is not set up on this server.');
