@@ -74,6 +74,11 @@ const baseSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: trustProxySchema,
+  OUTBOUND_HOST_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((host) => host.trim()).filter(Boolean)),
+  OUTBOUND_UNSAFE_ALLOW_ALL: bool(false),
   LOGIN_MAX: z.coerce.number().int().positive().default(7),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(5),
   REGISTER_MAX: z.coerce.number().int().positive().default(5),

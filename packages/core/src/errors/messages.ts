@@ -28,3 +28,6 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   upstream_error: 'The model provider answered with an error. Please try again.',
   validation: 'The request is not valid.',
 };
+
+/** The `data.fields` entry of a refused NUL character (U+0000), which PostgreSQL text cannot hold; the web localizes it. */
+export const nulFieldMessage = 'validation.nul';
