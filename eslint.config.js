@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ know HTTP; move what both need to app/ or services/.' };
+const fastifyPackages = { group: ['fastify', '@fastify/*'], message: 'Services return what to set; routes and server/src/http speak Fastify.' };
+const workspaces = { server: 'server', web: 'web', testkit: 'testkit', bench: 'bench', e2e: 'e2e', core: 'packages/core' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -14,6 +18,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  { files: ['web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -26,19 +31,30 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@parley/server', '@parley/web', '**/server/**', '**/web/**'] }] },
   },
   ...workspaceBoundaries(),
+  // Inside the server, only http/ and routes/ know HTTP: the layers below them never reach up, and
+  // services, providers and app/ return what to set instead of speaking Fastify. (Tests may wire
+  // the layers together, e.g. drive a service through its route.) ESLint keeps only the last
+  // no-restricted-imports of a file, so each block repeats the workspace boundary.
   {
-    // Inside the server, only http/ and routes/ know HTTP: the layers below them never reach up.
-    // (Tests may wire the layers together, e.g. drive a service through its route.)
-    files: ['server/src/{app,services,providers,streams,limiter}/**/*.ts'],
+    files: ['server/src/{streams,limiter}/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ know HTTP; move what both need to app/ or services/.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers] }] },
+  },
+  {
+    files: ['server/src/{app,services,providers}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers, fastifyPackages] }] },
   },
 );
+
+/** A relative path that climbs into another workspace, or a path inside a package. */
+function workspacePattern(name) {
+  const others = Object.entries(workspaces).filter(([other]) => other !== name).map(([, dir]) => dir);
+  return {
+    regex: `^(\\.\\./)+(${others.join('|')})/|^@parley/[^/]+/src/`,
+    message: 'Import another workspace through its package entry (@parley/<name> or a subpath it exports), not a path into its folder.',
+  };
+}
 
 /**
  * Each workspace uses another only through its package entry (`@parley/<name>` or a subpath its
@@ -46,27 +62,10 @@ export default tseslint.config(
  * internals stay private to their workspace.
  */
 function workspaceBoundaries() {
-  const workspaces = { server: 'server', web: 'web', testkit: 'testkit', bench: 'bench', e2e: 'e2e', core: 'packages/core' };
   return Object.entries(workspaces)
     .filter(([name]) => name !== 'core')
-    .map(([name, dir]) => {
-      const others = Object.entries(workspaces).filter(([other]) => other !== name).map(([, otherDir]) => otherDir);
-      return {
-        files: [`${dir}/**/*.{ts,tsx,mjs}`],
-        rules: {
-          'no-restricted-imports': [
-            'error',
-            {
-              patterns: [
-                {
-                  // A relative path that climbs into another workspace, or a path inside a package.
-                  regex: `^(\\.\\./)+(${others.join('|')})/|^@parley/[^/]+/src/`,
-                  message: 'Import another workspace through its package entry (@parley/<name> or a subpath it exports), not a path into its folder.',
-                },
-              ],
-            },
-          ],
-        },
-      };
-    });
+    .map(([name, dir]) => ({
+      files: [`${dir}/**/*.{ts,tsx,mjs}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern(name)] }] },
+    }));
 }

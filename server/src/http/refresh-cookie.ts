@@ -4,7 +4,7 @@ import type { Env } from '../config/env.ts';
 import type { IssuedRefreshToken } from '../services/sessions/session-service.ts';
 
 /** SPEC point 3: the session lives in a cookie named `token`. */
-export const REFRESH_COOKIE = 'token';
+const REFRESH_COOKIE = 'token';
 
 /**
  * `Secure` whenever the browser reached us over TLS: directly, or through a trusted proxy that

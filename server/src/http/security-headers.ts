@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * highlighter set them; images may come from https hosts because a reader can choose to load
  * one from a reply (they are not loaded automatically); nobody may frame the app.
  */
-export const contentSecurityPolicy = [
+const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

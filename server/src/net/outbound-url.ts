@@ -13,7 +13,7 @@ export interface OutboundPolicy {
 }
 
 /** The hosts Parley itself builds or expects in user keys; `*.` stands for any subdomain. */
-export const defaultOutboundHosts = ['oauth2.googleapis.com', '*.openai.azure.com'] as const;
+const defaultOutboundHosts = ['oauth2.googleapis.com', '*.openai.azure.com'] as const;
 
 export const strictOutboundPolicy: OutboundPolicy = { hosts: defaultOutboundHosts, allowAll: false };
 

@@ -1,8 +1,9 @@
 import { fieldErrors, requestPasswordResetSchema, timings } from '@parley/core';
-import { MailCheck } from 'lucide-react';
+import { MailCheck, UserCog } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isApiError } from '../api/api-error.ts';
 import { authApi } from '../api/auth.ts';
 import { Banner } from '../components/ui/banner.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -12,14 +13,15 @@ import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
 import { errorText, validationText } from '../locales/error-text.ts';
 
-type Sent = { link?: string };
+/** What became of the request: mailed, a link to show (ALLOW_PASSWORD_RESET_LINK), or no reset here at all. */
+type Outcome = { kind: 'mailed' } | { kind: 'link'; link: string } | { kind: 'unavailable'; text: string };
 
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   // SPEC point 8: the unknown-email text shows as a banner for 5 s.
   const failure = useDelayedError(0, timings.authErrorBanner);
 
@@ -32,9 +34,11 @@ export function ForgotPasswordRoute() {
     setPending(true);
     try {
       const answer = await authApi.requestPasswordReset(parsed.data);
-      setSent({ link: answer.link });
+      setOutcome(answer.link ? { kind: 'link', link: answer.link } : { kind: 'mailed' });
     } catch (error) {
-      failure.show(errorText(t, error));
+      // Without mail no address will ever work, so this is an answer, not a passing error.
+      if (isApiError(error) && error.code === 'password_reset_unavailable') setOutcome({ kind: 'unavailable', text: errorText(t, error) });
+      else failure.show(errorText(t, error));
     } finally {
       setPending(false);
     }
@@ -46,17 +50,25 @@ export function ForgotPasswordRoute() {
     </Link>
   );
 
-  if (sent) {
+  if (outcome) {
+    const Icon = outcome.kind === 'unavailable' ? UserCog : MailCheck;
     return (
       <AuthCard title={t('auth.forgot.title')} footer={backToLogin}>
         <div className="flex flex-col items-center gap-4 text-center">
-          <MailCheck aria-hidden className="size-10 text-emerald-600 dark:text-emerald-400" />
-          {sent.link ? (
+          <Icon
+            aria-hidden
+            className={`size-10 ${outcome.kind === 'unavailable' ? 'text-neutral-500 dark:text-neutral-400' : 'text-emerald-600 dark:text-emerald-400'}`}
+          />
+          {outcome.kind === 'link' ? (
             <Banner tone="info" data-testid="reset-link-notice" className="text-left">
               <p>{t('auth.forgot.link_notice')}</p>
-              <a href={sent.link} className={`${linkClasses} mt-2 inline-block`} data-testid="reset-link">
+              <a href={outcome.link} className={`${linkClasses} mt-2 inline-block`} data-testid="reset-link">
                 {t('auth.forgot.link_action')}
               </a>
+            </Banner>
+          ) : outcome.kind === 'unavailable' ? (
+            <Banner tone="info" data-testid="reset-unavailable" className="text-left">
+              {outcome.text}
             </Banner>
           ) : (
             <Banner tone="success" data-testid="reset-email-sent" className="text-left">

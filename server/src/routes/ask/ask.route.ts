@@ -5,7 +5,7 @@ import { authenticate, requireUser } from '../../http/authenticate.ts';
 import { LARGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { messageGuard, type Refusal } from '../../limiter/abuse-guard.ts';
+import { messageGuard, type Refusal } from '../../http/abuse-guard.ts';
 import { abortExchange } from '../../services/chat/abort-exchange.ts';
 import { prepareExchange } from '../../services/chat/prepare-exchange.ts';
 import { startExchange } from '../../services/chat/start-exchange.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { lookupGuard } from '../../limiter/abuse-guard.ts';
+import { lookupGuard } from '../../http/abuse-guard.ts';
 import { searchMessages } from '../../services/search/message-search.ts';
 import { presentSearchPage } from '../../services/search/present-search.ts';
 

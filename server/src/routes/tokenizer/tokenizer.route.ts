@@ -2,7 +2,7 @@ import { tokenizerRequestSchema, type TokenCount } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { lookupGuard } from '../../limiter/abuse-guard.ts';
+import { lookupGuard } from '../../http/abuse-guard.ts';
 import { countTokens } from '../../services/tokenizer/token-counter.ts';
 
 export async function tokenizerRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -6,7 +6,7 @@ import { findUserById, type UserRow } from '../users/user-service.ts';
  * or a logout made by another process (the CLI, another instance) takes effect within this time; it saves the
  * user lookup on the hot path of every chat request.
  */
-const AUTH_USER_TTL_MS = 2000;
+export const AUTH_USER_TTL_MS = 2000;
 /** Past this many cached users the expired ones are dropped, so the map stays bounded. */
 const PRUNE_AT = 10_000;
 

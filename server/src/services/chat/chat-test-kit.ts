@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SseParser, type ChatMessageEvent, type DeltaEvent, type FinalEvent, type Message } from '@parley/core';
+import { SseParser, type DeltaEvent, type FinalEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { createTestApp, type TestApp, type TestAppParts } from '../../test/app.ts';
 import type { DatabaseKind } from '../../test/databases.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { newOpaqueToken, sha256 } from './refresh-token.ts';
 
-export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IssuedRefreshToken {
   token: string;

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { AppContext } from '../app/context.ts';
 import { AppError } from '../app/errors.ts';
 import type { Env } from '../config/env.ts';
-import { requireUser } from '../http/authenticate.ts';
-import type { Limiter } from './limiter.ts';
+import { requireUser } from './authenticate.ts';
+import type { Limiter } from '../limiter/limiter.ts';
 
 /** Why a request is refused: its user or IP is banned, or it is over a limit. */
 export type Refusal = { kind: 'ban' } | { kind: 'limit'; max: number; windowMs: number; retryAfterMs: number };

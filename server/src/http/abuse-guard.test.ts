@@ -3,9 +3,9 @@ import { parseChatErrorText } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, readSse, type ListeningApp } from '../services/chat/chat-test-kit.ts';
 import { testRedisUrl } from '../test/redis.ts';
-import type { Limiter } from './limiter.ts';
-import { createMemoryLimiter } from './memory-limiter.ts';
-import { createRedisLimiter } from './redis-limiter.ts';
+import type { Limiter } from '../limiter/limiter.ts';
+import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
+import { createRedisLimiter } from '../limiter/redis-limiter.ts';
 
 type Backend = 'memory' | 'redis';
 const limiterOf = (backend: Backend, prefix: string): Limiter =>
