@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
-import { upsertMessage } from '../messages/message-store.ts';
+import { insertMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
+import { takenOnInsert } from './message-ids.ts';
 import { isStored, type Exchange } from './prepare-exchange.ts';
 
 const param = (name: string) => sql.placeholder(name);
@@ -65,7 +66,11 @@ export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TI
     endpoint: exchange.endpoint,
     isEdited: message.isEdited,
   };
-  if (exchange.conversation) return upsertMessage(db, row);
-  const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
-  return saved!;
+  try {
+    if (exchange.conversation) return await insertMessage(db, row);
+    const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
+    return saved!;
+  } catch (error) {
+    return takenOnInsert(error);
+  }
 }
