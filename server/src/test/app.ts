@@ -32,9 +32,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-/** A full app on a fresh database of the given kind, for `app.inject` API tests. */
-export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+/** A full app on a fresh database of the given kind (or on `database`), for `app.inject` API tests. */
+export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}, given?: Database): Promise<TestApp> {
+  const database = given ?? (await createTestDatabase(kind));
   const env = testEnv(overrides);
   const ctx = createAppContext({
     env,

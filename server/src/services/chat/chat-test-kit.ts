@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessageEvent, DeltaEvent, FinalEvent, Message } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import type { Database } from '../../db/client.ts';
 import type { DatabaseKind } from '../../test/databases.ts';
 import { registerUser } from '../auth/account-service.ts';
 import { signAccessToken } from '../auth/access-token.ts';
@@ -12,8 +13,8 @@ export interface ListeningApp extends TestApp {
   signUp(): Promise<{ userId: string; token: string; headers: Record<string, string> }>;
 }
 
-export async function listenTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<ListeningApp> {
-  const t = await createTestApp(kind, env);
+export async function listenTestApp(kind: DatabaseKind, env: Record<string, string> = {}, database?: Database): Promise<ListeningApp> {
+  const t = await createTestApp(kind, env, database);
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     ...t,
