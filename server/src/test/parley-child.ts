@@ -18,6 +18,8 @@ export async function startParleyChild(env: Record<string, string>): Promise<Par
   const child = await startParleyProcess({
     port: await freePort(),
     output,
+    // A first start on PGlite creates and migrates the database: tens of seconds on a busy machine.
+    startTimeoutMs: 150_000,
     env: {
       HOST: '127.0.0.1',
       NODE_ENV: 'production',

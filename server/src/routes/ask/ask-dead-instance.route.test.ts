@@ -45,7 +45,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('a killed instance, its s
     const app = await buildApp({ ...t.ctx, streams });
     survivor = { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
     dying = await startParleyChild({ ...env, DATABASE_URL: throwaway.url, DATA_DIR: t.ctx.env.DATA_DIR });
-  }, 90_000);
+  }, 200_000);
   afterAll(async () => {
     await dying?.stop();
     await survivor?.app.close();
