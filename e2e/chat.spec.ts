@@ -162,6 +162,44 @@ test('a continue that fails keeps the reply and shows the error as its newest si
   await checkBranches();
 });
 
+test('a reload mid-reply follows the reply to its end', async ({ page, signUp }) => {
+  test.setTimeout(60_000);
+  await signUp('reload-mid-reply');
+  await page.goto('/chat/new');
+  await chooseClaude(page);
+  const words = Array.from({ length: 80 }, (_, i) => `word${i} `);
+  await stackControl.enqueue(fake, { chunks: words, delayMs: 100 });
+  await send(page, 'Talk slowly');
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(replies(page).last()).toContainText('word3 ');
+  await page.reload();
+  // The whole reply arrives after the reload, and it ends as a finished reply.
+  await expect(replies(page).last()).toContainText(words.join('').trim(), { timeout: 20_000 });
+  await settled(page);
+  await expect(replies(page).last().getByTestId('unfinished-notice')).toHaveCount(0);
+  await page.reload();
+  await expect(replies(page).last()).toContainText(words.join('').trim());
+  await expect(replies(page)).toHaveCount(1);
+});
+
+test('a reply whose upstream drops keeps its text and shows the error under it, also after a reload', async ({ page, signUp }) => {
+  await signUp('upstream-drops');
+  await page.goto('/chat/new');
+  await chooseClaude(page);
+  await stackControl.enqueue(fake, { chunks: ['Everything ', 'shown ', 'stays.'], cut: true });
+  await send(page, 'Say something');
+  await settled(page);
+  const check = async () => {
+    const reply = replies(page).last();
+    await expect(reply).toContainText('Everything shown stays.');
+    await expect(reply.getByTestId('message-error')).toContainText('The model provider answered with an error.');
+    await expect(reply.getByTestId('unfinished-notice')).toBeVisible();
+  };
+  await check();
+  await page.reload();
+  await check();
+});
+
 test('conversations are renamed inline, deleted, bulk deleted, and stay so after a reload', async ({ page, signUp }) => {
   test.setTimeout(120_000);
   await signUp('convos');

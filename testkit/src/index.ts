@@ -7,4 +7,4 @@ export * from './stack/start-stack.ts';
 export * from './stack/free-port.ts';
 export { stackOidcAccount, stackOAuthUser } from './stack/peers.ts';
 export * from './browser/chromium-launch.ts';
-export { startParleyProcess } from './stack/parley-process.ts';
+export { startParleyProcess, type ParleyProcess } from './stack/parley-process.ts';

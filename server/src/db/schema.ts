@@ -106,6 +106,8 @@ export const messages = pgTable(
     model: text('model'),
     endpoint: text('endpoint'),
     error: boolean('error').notNull().default(false),
+    // The chat error that cut a reply short; its text stays what had arrived (unfinished).
+    errorText: text('error_text'),
     unfinished: boolean('unfinished').notNull().default(false),
     cancelled: boolean('cancelled').notNull().default(false),
     isEdited: boolean('is_edited').notNull().default(false),

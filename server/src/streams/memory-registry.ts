@@ -109,6 +109,16 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       return liveOf(userId);
     },
 
+    // Every stream here runs in this process: while it is known, its instance is alive.
+    async isRunning(streamId) {
+      const entry = streams.get(streamId);
+      return entry !== undefined && isLive(entry);
+    },
+
+    async endDead() {
+      return null;
+    },
+
     async close() {
       for (const entry of streams.values()) clearTimeout(entry.expiry);
       streams.clear();

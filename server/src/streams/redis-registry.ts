@@ -3,6 +3,7 @@ import { LocalStream } from './local-stream.ts';
 import type { Logger } from '../app/logger.ts';
 import { createRedisFrameBatch } from './redis-frame-batch.ts';
 import { appendFramesScript, claimScript, endScript } from './redis-scripts.ts';
+import { createStreamHeartbeat, defaultHeartbeatTtlMs, endDeadScript, heartbeatKey, liveCountScript } from './stream-heartbeat.ts';
 import {
   defaultMaxLifetimeMs,
   defaultRetainMs,
@@ -21,10 +22,14 @@ export interface RedisStreamRegistryOptions extends StreamRegistryOptions {
   prefix?: string;
   /** Where failed Redis writes and lost connections are reported. */
   log?: Pick<Logger, 'error' | 'warn'>;
+  /** How long a stream counts as running after its instance's last heartbeat. */
+  heartbeatTtlMs?: number;
 }
 
 type Scripts = {
-  streamClaim(live: string, now: number, limit: number, streamId: string, deadline: number, ttl: number): Promise<number>;
+  streamClaim(...args: [live: string, now: number, limit: number, streamId: string, deadline: number, ttl: number, prefix: string, beatTtl: number]): Promise<number>;
+  streamLiveCount(live: string, prefix: string): Promise<number>;
+  streamEndDead(...args: (string | number)[]): Promise<number>;
 };
 type PipelineScripts = {
   streamEnd(...args: (string | number)[]): ChainableCommander;
@@ -72,6 +77,10 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   // ioredis reconnects by itself; the errors are reported rather than thrown as unhandled events.
   redis.on('error', (error: Error) => options.log?.warn({ err: error }, 'Redis connection error (stream registry)'));
   subscriber.on('error', (error: Error) => options.log?.warn({ err: error }, 'Redis connection error (stream subscriber)'));
+  redis.defineCommand('streamLiveCount', { numberOfKeys: 1, lua: liveCountScript });
+  redis.defineCommand('streamEndDead', { numberOfKeys: 5, lua: endDeadScript });
+  const heartbeatTtlMs = options.heartbeatTtlMs ?? defaultHeartbeatTtlMs;
+  const heartbeat = createStreamHeartbeat(redis, p, heartbeatTtlMs);
   const batch = createRedisFrameBatch(
     () => redis.pipeline(),
     (pipeline, lists, args) => withScripts(pipeline).streamAppendFrames(lists.length, ...lists, ...args),
@@ -86,6 +95,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     abortChannel: (id: string) => `${p}${id}:abort-requests`,
     live: (userId: string) => `${p}live:${userId}`,
     conversation: (userId: string, conversationId: string) => `${p}conversation:${userId}:${conversationId}`,
+    beat: (id: string) => heartbeatKey(p, id),
   };
 
   // One subscriber connection per instance; handlers are fanned out per channel locally.
@@ -114,29 +124,33 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   const forget = (streamId: string) => {
     clearTimeout(owned.get(streamId)?.expiry);
     owned.delete(streamId);
+    heartbeat.remove(streamId);
   };
 
   async function readInfo(streamId: string): Promise<(StreamInfo & { ended: boolean }) | null> {
     const info = await redis.hgetall(keys.info(streamId));
     if (!info.userId) return null;
-    return { streamId, userId: info.userId, conversationId: info.conversationId!, ended: info.ended === '1' };
+    const replyId = info.replyId ? { replyId: info.replyId } : {};
+    return { streamId, userId: info.userId, conversationId: info.conversationId!, ...replyId, ended: info.ended === '1' };
   }
+  const publicInfo = ({ ended: _ended, ...info }: StreamInfo & { ended: boolean }): StreamInfo => info;
 
   return {
     async create(info, limit) {
       const now = Date.now();
-      const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs);
+      const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs, p, heartbeatTtlMs);
       if (live >= 0) return { ok: false, live };
       const ttl = maxLifetimeMs + retainMs;
       await redis
         .multi()
-        .hset(keys.info(info.streamId), { userId: info.userId, conversationId: info.conversationId, ended: '0' })
+        .hset(keys.info(info.streamId), { userId: info.userId, conversationId: info.conversationId, ended: '0', ...(info.replyId ? { replyId: info.replyId } : {}) })
         .pexpire(keys.info(info.streamId), ttl)
         .set(keys.conversation(info.userId, info.conversationId), info.streamId, 'PX', ttl)
         .exec();
       const expiry = setTimeout(() => forget(info.streamId), maxLifetimeMs);
       expiry.unref();
       owned.set(info.streamId, { stream: new LocalStream(info), expiry });
+      heartbeat.add(info.streamId);
       return { ok: true };
     },
 
@@ -174,7 +188,9 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       let ended = false;
       const buffered: StreamFrame[] = [];
       const deliver = (frame: StreamFrame) => {
-        if (ended || frame.seq <= delivered) return;
+        // A last frame written for a dead instance may be numbered below frames that instance
+        // sent straight to its own clients but never stored: it is delivered all the same.
+        if (ended || (frame.seq <= delivered && !frame.last)) return;
         delivered = frame.seq;
         if (frame.last) ended = true;
         listener(frame);
@@ -194,10 +210,10 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
 
     async find(userId, key) {
       const direct = await readInfo(key);
-      if (direct?.userId === userId) return { streamId: direct.streamId, userId, conversationId: direct.conversationId };
+      if (direct?.userId === userId) return publicInfo(direct);
       const pointed = await redis.get(keys.conversation(userId, key));
       const info = pointed ? await readInfo(pointed) : null;
-      return info?.userId === userId ? { streamId: info.streamId, userId, conversationId: info.conversationId } : null;
+      return info?.userId === userId ? publicInfo(info) : null;
     },
 
     async requestAbort(streamId) {
@@ -240,15 +256,32 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
 
     async liveCount(userId) {
       await redis.zremrangebyscore(keys.live(userId), '-inf', Date.now());
-      return redis.zcard(keys.live(userId));
+      return redis.streamLiveCount(keys.live(userId), p);
     },
 
     async ping() {
       await redis.ping();
     },
 
+    async isRunning(streamId) {
+      return owned.has(streamId) || (await redis.exists(keys.beat(streamId))) === 1;
+    },
+
+    async endDead(streamId, { event, data }) {
+      const info = await readInfo(streamId);
+      if (!info || info.ended) return null;
+      const { userId, conversationId } = info;
+      const endKeys = [keys.info(streamId), keys.frames(streamId), keys.live(userId), keys.conversation(userId, conversationId), keys.beat(streamId)];
+      const seq = await redis.streamEndDead(...endKeys, streamId, retainMs, keys.framesChannel(streamId), event, JSON.stringify(data));
+      return seq >= 0 ? seq : null;
+    },
+
+    // Streams still running here stop beating without ending: the other instances end them once
+    // their heartbeats expire, as after a crash.
     async close() {
-      for (const streamId of [...owned.keys()]) forget(streamId);
+      heartbeat.stop();
+      for (const { expiry } of owned.values()) clearTimeout(expiry);
+      owned.clear();
       await Promise.all([redis.quit(), subscriber.quit()]);
     },
   };

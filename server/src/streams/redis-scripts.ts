@@ -1,15 +1,23 @@
+import { sweepDeadLua } from './stream-heartbeat.ts';
+
 /**
  * Lua scripts of the Redis stream registry; each runs atomically, so two instances never
  * both take the last free slot and a stream's end is seen all at once.
  */
 
-/** KEYS: live zset. ARGV: now, limit, streamId, deadline, ttl. Returns -1 when claimed, else the live count. */
+/**
+ * KEYS: live zset. ARGV: now, limit, streamId, deadline, ttl, key prefix, heartbeat ttl. Slots
+ * of streams whose instance died (no heartbeat) are dropped first; a claimed stream gets its
+ * first heartbeat here, so it is never seen without one. Returns -1 when claimed, else the live count.
+ */
 export const claimScript = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+${sweepDeadLua.replaceAll('ARGV[1]', 'ARGV[6]')}
 local live = redis.call('ZCARD', KEYS[1])
 if live >= tonumber(ARGV[2]) then return live end
 redis.call('ZADD', KEYS[1], ARGV[4], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('SET', ARGV[6] .. ARGV[3] .. ':beat', '1', 'PX', ARGV[7])
 return -1
 `;
 

@@ -38,6 +38,8 @@ export interface StreamInfo {
   streamId: string;
   userId: string;
   conversationId: string;
+  /** The message id the reply is saved under while it streams: what is left of it if its instance dies. */
+  replyId?: string;
 }
 
 export type StreamListener = (frame: StreamFrame) => void;
@@ -70,6 +72,16 @@ export interface StreamRegistry {
   liveCount(userId: string): Promise<number>;
   /** Resolves when the shared store answers; absent for the in-process registry, which has none. */
   ping?(): Promise<void>;
+  /**
+   * Whether an instance still runs this stream (it beats for it, see stream-heartbeat.ts).
+   * False once the stream ended, or its instance died: then another may end it with `endDead`.
+   */
+  isRunning(streamId: string): Promise<boolean>;
+  /**
+   * Ends a live stream whose instance died with `frame` as its last frame, frees its live slot.
+   * Answers the frame's seq, or null when the stream ended or its instance beat meanwhile.
+   */
+  endDead(streamId: string, frame: { event: 'message' | 'error'; data: unknown }): Promise<number | null>;
   close(): Promise<void>;
 }
 

@@ -37,21 +37,24 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export interface TestAppParts {
   limiter?: Limiter;
   log?: AppContext['log'];
+  /** A database to run on instead of a fresh one (e.g. the one a crashed instance used). */
+  database?: Database;
 }
 
-/** A full app on a fresh database of the given kind, for `app.inject` API tests. */
+/** A full app on a fresh database of the given kind (or on `parts.database`), for `app.inject` API tests. */
 export async function createTestApp(kind: DatabaseKind, overrides: Record<string, string> = {}, parts: TestAppParts = {}): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const { database: given, ...shared } = parts;
+  const database = given ?? (await createTestDatabase(kind));
   const env = testEnv(overrides);
   const ctx = createAppContext({
     env,
     secrets: { jwtSecret: env.JWT_SECRET!, jwtRefreshSecret: env.JWT_REFRESH_SECRET!, credsKey: env.CREDS_KEY! },
     db: database.db,
     // A fresh in-memory limiter per app, so one test's attempts never throttle another's.
-    limiter: parts.limiter ?? createMemoryLimiter(),
+    limiter: createMemoryLimiter(),
     streams: createMemoryStreamRegistry(),
     mailer: createMailer(env),
-    ...parts,
+    ...shared,
   });
   const app = await buildApp(ctx);
   return {

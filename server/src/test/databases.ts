@@ -32,9 +32,8 @@ async function availableDatabaseKinds(): Promise<DatabaseKind[]> {
 
 export const testDatabaseKinds: DatabaseKind[] = await availableDatabaseKinds();
 
-/** A fresh, migrated database: in-memory PGlite, or a throw-away database on the PostgreSQL server. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/** An empty database on the PostgreSQL server (for a test's own app or a child Parley), and its removal. */
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `parley_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -42,15 +41,27 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a throw-away database on the PostgreSQL server. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  const throwaway = await createThrowawayPostgres();
+  const database = await openDatabase({ url: throwaway.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await throwaway.drop();
     },
   };
 }

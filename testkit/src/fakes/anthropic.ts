@@ -105,7 +105,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
       event('content_block_delta', { type: 'content_block_delta', index: textIndex, delta: { type: 'text_delta', text } }),
     ),
     ...(reply.streamError ? [event('error', { type: 'error', error: reply.streamError })] : []),
-    ...(reply.hold || reply.streamError
+    ...(reply.hold || reply.streamError || reply.cut
       ? []
       : [
           event('content_block_stop', { type: 'content_block_stop', index: textIndex }),

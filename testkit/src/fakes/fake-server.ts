@@ -33,6 +33,8 @@ export interface FakeReply {
   quota?: boolean;
   /** Keep the stream open after the chunks until the client leaves (to test aborts). */
   hold?: boolean;
+  /** Drop the connection after the chunks, with no end frame: an upstream that dies mid-stream. */
+  cut?: boolean;
   /** An error frame sent after the chunks, where the wire format has one (Anthropic `event: error`). */
   streamError?: { type: string; message: string };
   /** Base64 PNG answered by the images endpoints. */
@@ -147,6 +149,12 @@ export async function streamFrames(ctx: FakeContext, frames: Iterable<string>, r
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;
     res.write(frame);
+  }
+  if (reply.cut) {
+    // Lets the written frames reach the client before the reset.
+    await new Promise<void>((resolve) => res.write('', () => resolve()));
+    res.destroy();
+    return;
   }
   if (reply.hold) {
     await new Promise<void>((resolve) => res.once('close', () => resolve()));

@@ -96,15 +96,16 @@ async function chatCompletions(ctx: FakeContext, flavor: OpenAIFlavor, reply: Fa
       ...(includeUsage ? { usage: null } : {}),
       ...extra,
     });
+  const ends = !reply.hold && !reply.cut;
   const frames = [
     chunk({ role: 'assistant', content: '' }, null),
     ...reasoning.map((r) => chunk({ content: null, reasoning_content: r }, null)),
     ...chunks.map((c) => chunk({ content: c }, null)),
-    ...(reply.hold ? [] : [chunk({}, finishReason, citations ? { citations } : {})]),
-    ...(includeUsage && !reply.hold
+    ...(ends ? [chunk({}, finishReason, citations ? { citations } : {})] : []),
+    ...(includeUsage && ends
       ? [sse({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage })]
       : []),
-    ...(reply.hold ? [] : ['data: [DONE]\n\n']),
+    ...(ends ? ['data: [DONE]\n\n'] : []),
   ];
   await streamFrames(ctx, frames, reply);
 }

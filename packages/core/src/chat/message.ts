@@ -15,6 +15,11 @@ export const messageSchema = z.object({
   model: z.string().nullable(),
   endpoint: z.string().nullable(),
   error: z.boolean(),
+  /**
+   * The failure that cut a reply short, as an error message's `text` (a chat error JSON): the
+   * reply keeps what had arrived, stays `unfinished`, and shows this under its text.
+   */
+  errorText: z.string().nullable().optional(),
   /** The reply is still streaming, or its stream died before a final event. */
   unfinished: z.boolean(),
   /** The user stopped the reply; the text is what had arrived. */

@@ -12,6 +12,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   email_taken: 409,
+  message_id_taken: 409,
   reset_user_not_found: 404,
   reset_token_invalid: 400,
   too_many_login_attempts: 429,

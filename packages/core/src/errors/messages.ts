@@ -10,6 +10,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   internal: 'There was an internal server error. Please wait a few moments and try again.',
   registration_disabled: 'Registration is disabled.',
   email_taken: 'An account with that email already exists.',
+  message_id_taken: 'This message id is already used. Send the message again with a new id.',
   reset_user_not_found:
     'There was a problem resetting your password. There was no user found with the email address provided. Please try again.',
   reset_token_invalid: 'This password reset token is no longer valid.',

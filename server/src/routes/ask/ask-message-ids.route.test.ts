@@ -24,21 +24,21 @@ describe.each(testDatabaseKinds)('client message ids on %s', (kind) => {
 
   const refused = async (who: Who, body: Record<string, unknown>) => {
     const { response } = await s.ask(who, { text: 'Reusing an id', messageId: taken, ...body });
-    return { status: response.status, error: response.ok ? undefined : (await response.json() as ApiErrorBody).message };
+    return { status: response.status, error: response.ok ? undefined : (await response.json() as ApiErrorBody).error };
   };
   const aliceMessage = async () => (await json<Message[]>(s.get(alice, `/api/messages/${conversationId}`))).find((m) => m.messageId === taken);
 
-  it('answers 400 to another user’s new conversation reusing the id, and keeps the message', async () => {
-    expect(await refused(bob, {})).toEqual({ status: 400, error: 'This message id is already used.' });
+  it('answers 409 to another user’s new conversation reusing the id, and keeps the message', async () => {
+    expect(await refused(bob, {})).toEqual({ status: 409, error: 'message_id_taken' });
     expect(await aliceMessage()).toMatchObject({ text: 'Alice asks', conversationId });
   });
 
-  it('answers 400 to the owner reusing the id in a new or another conversation, and keeps the message', async () => {
-    expect(await refused(alice, {})).toEqual({ status: 400, error: 'This message id is already used.' });
+  it('answers 409 to the owner reusing the id in a new or another conversation, and keeps the message', async () => {
+    expect(await refused(alice, {})).toEqual({ status: 409, error: 'message_id_taken' });
     const { frames } = await s.ask(alice, { text: 'A second conversation' });
     const other = (frames[0]!.data as CreatedEvent).conversationId;
     const parent = finalOf(frames).responseMessage.messageId;
-    expect(await refused(alice, { conversationId: other, parentMessageId: parent })).toEqual({ status: 400, error: 'This message id is already used.' });
+    expect(await refused(alice, { conversationId: other, parentMessageId: parent })).toEqual({ status: 409, error: 'message_id_taken' });
     expect(await aliceMessage()).toMatchObject({ text: 'Alice asks', conversationId, parentMessageId: '00000000-0000-0000-0000-000000000000' });
   });
 });

@@ -7,6 +7,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { messageGuard, type Refusal } from '../../http/abuse-guard.ts';
 import { abortExchange } from '../../services/chat/abort-exchange.ts';
+import { watchForDeadStream } from '../../services/chat/dead-stream.ts';
 import { prepareExchange } from '../../services/chat/prepare-exchange.ts';
 import { startExchange } from '../../services/chat/start-exchange.ts';
 import { formatFrame, openEventStream, pipeStream } from '../../streams/sse.ts';
@@ -66,6 +67,11 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     const info = await ctx.streams.find(user.id, streamId);
     if (info?.streamId !== streamId) throw new AppError('not_found', 'No such stream.');
     openEventStream(reply);
-    await pipeStream(reply, ctx.streams, streamId, after);
+    const stopWatching = watchForDeadStream(ctx, info);
+    try {
+      await pipeStream(reply, ctx.streams, streamId, after);
+    } finally {
+      stopWatching();
+    }
   });
 }

@@ -20,6 +20,7 @@ import { listMessages } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
 import { buildTurns } from './build-turns.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
+import { assertMessageIdFree } from './message-ids.ts';
 
 type ExchangeMode = 'new' | 'regenerate' | 'continue';
 
@@ -37,7 +38,10 @@ export interface Exchange {
   conversation?: ConversationRow;
   /** The user message: to be saved (`new`) or already stored (`regenerate`, `continue`). */
   userMessage: MessageRow | NewUserMessage;
-  /** The id the reply streams under: `<request>_`, or the continued reply's own id. */
+  /**
+   * The id the reply is saved under while it streams: `<request>_` (a fresh id when a regenerated
+   * request's placeholder is already taken), or the continued reply's own id.
+   */
   replyId: string;
   /** The continued reply, when continuing or editing one. */
   continued?: { row: MessageRow; prefix: string; isEdited: boolean };
@@ -61,8 +65,14 @@ function endpointOptions(endpoint: EndpointName, body: AskRequest): Record<strin
   return options;
 }
 
+/** The new user message's id: the client's, when free everywhere, or a fresh one. */
+async function newMessageId(ctx: AppContext, body: AskRequest): Promise<string> {
+  if (!body.messageId) return randomUUID();
+  await assertMessageIdFree(ctx.db, body.messageId);
+  return body.messageId;
+}
+
 const notFound = (what: string) => new AppError('not_found', `${what} not found.`);
-export const messageIdUsed = () => new AppError('validation', 'This message id is already used.');
 
 /**
  * Validates an ask against the caller's data and works out the exchange. Throws before the
@@ -82,7 +92,7 @@ export async function prepareExchange(
   const base = { userId, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
 
   if (!body.conversationId) {
-    const id = body.messageId ?? randomUUID();
+    const id = await newMessageId(ctx, body);
     return {
       ...base,
       mode: 'new',
@@ -120,19 +130,21 @@ export async function prepareExchange(
   if (regenerateOf) {
     const userMessage = byId.get(regenerateOf);
     if (!userMessage?.isCreatedByUser) throw notFound('Message');
+    // A reply left at the placeholder id (its stream died, or is still running) is kept as it
+    // is: the new one streams under a fresh id and becomes its sibling.
+    const placeholder = placeholderResponseId(userMessage.id);
     return {
       ...shared,
       mode: 'regenerate',
       userMessage,
-      replyId: placeholderResponseId(userMessage.id),
+      replyId: byId.has(placeholder) ? randomUUID() : placeholder,
       turns: buildTurns(branchOf(userMessage.id)),
     };
   }
 
   const parentId = body.parentMessageId;
   if (parentId !== ROOT_PARENT_ID && !byId.has(parentId)) throw notFound('Parent message');
-  const id = body.messageId ?? randomUUID();
-  if (byId.has(id)) throw messageIdUsed();
+  const id = await newMessageId(ctx, body);
   const branch = parentId === ROOT_PARENT_ID ? [] : branchOf(parentId);
   return {
     ...shared,

@@ -12,6 +12,7 @@ import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { watchIdle } from './idle-watch.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
+import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
 interface Started {
   streamId: string;
@@ -88,6 +89,8 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   let seq = 0;
   const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) =>
     ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
+  // Whether the client has been shown anything of this reply: a failure then must not take it away.
+  const shown = () => seq > 0;
 
   try {
     const request: ChatRequest = {
@@ -99,18 +102,19 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     for await (const event of exchange.provider.stream(request, controller.signal)) {
       if (controller.signal.aborted) break;
       if (event.type === 'text' || event.type === 'image') {
-        const text = event.type === 'text' ? event.delta : `\n![image](${event.url})\n`;
+        const text = withoutNul(event.type === 'text' ? event.delta : `\n![image](${event.url})\n`);
         reply.text += text;
         await delta({ delta: text });
       } else if (event.type === 'reasoning') {
-        reply.reasoning += event.delta;
-        await delta({ delta: '', reasoningDelta: event.delta });
+        const reasoning = withoutNul(event.delta);
+        reply.reasoning += reasoning;
+        await delta({ delta: '', reasoningDelta: reasoning });
       } else if (event.type === 'tool-call') {
-        reply.plugins.push({ latest: event.toolName, loading: true, inputs: [event.input] });
+        reply.plugins.push({ latest: event.toolName, loading: true, inputs: [jsonWithoutNul(event.input)] });
         await delta({ delta: '', plugins: reply.plugins });
       } else if (event.type === 'tool-result') {
         const plugin = reply.plugins.findLast((p) => p.latest === event.toolName && p.loading);
-        if (plugin) Object.assign(plugin, { loading: false, outputs: event.output });
+        if (plugin) Object.assign(plugin, { loading: false, outputs: jsonWithoutNul(event.output) });
         await delta({ delta: '', plugins: reply.plugins });
       } else if (event.type === 'usage') {
         reply.tokenCount = event.completionTokens;
@@ -125,11 +129,12 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       }
     }
     const placeholderStored = await saver.stop();
-    await finish(ctx, { exchange, started, rowOf, placeholderStored }, reply, controller.signal.aborted, settings);
+    await finish(ctx, { exchange, started, rowOf, placeholderStored }, reply, { cancelled: controller.signal.aborted }, settings);
   } catch (error) {
     const placeholderStored = await saver.stop();
     const ending = { exchange, started, rowOf, placeholderStored };
-    if (controller.signal.aborted) await finish(ctx, ending, reply, true, settings);
+    if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
+    else if (shown()) await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error).text }, settings);
     else await fail(ctx, ending, error);
   } finally {
     idle.stop();
@@ -146,13 +151,30 @@ interface Ending {
   placeholderStored: boolean;
 }
 
-async function finish(ctx: AppContext, ending: Ending, reply: Reply, cancelled: boolean, settings: Promise<void> | undefined) {
+/**
+ * How a reply that keeps its text ended: finished, cancelled by the user, or cut short by a
+ * failure after text was shown (`errorText`): then it stays `unfinished` with the error attached.
+ */
+interface Outcome {
+  cancelled: boolean;
+  errorText?: string;
+}
+
+async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Outcome, settings: Promise<void> | undefined) {
   const { exchange, started, rowOf, placeholderStored } = ending;
+  const { cancelled, errorText = null } = outcome;
+  const cut = errorText !== null;
   try {
     await (settings ?? saveSettings(ctx, exchange));
-    const changes = { unfinished: false, cancelled, finishReason: cancelled ? null : reply.finishReason, tokenCount: reply.tokenCount };
+    const changes = {
+      unfinished: cut,
+      cancelled,
+      errorText,
+      finishReason: cancelled || cut ? null : reply.finishReason,
+      tokenCount: reply.tokenCount,
+    };
     const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, rowOf(changes), placeholderStored);
-    const title = exchange.conversation ? undefined : await titleFor(exchange, reply, cancelled);
+    const title = exchange.conversation ? undefined : await titleFor(exchange, reply, cancelled || cut);
     // The rename already answers the updated row; only an untitled finish needs to read it.
     const renamed = title ? await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title) : undefined;
     const conversation = renamed ?? (await findConversation(ctx.db, exchange.userId, exchange.conversationId));
@@ -170,16 +192,16 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, cancelled: 
   }
 }
 
-/** A first exchange names its conversation; a cancelled one gets the first words without another call. */
-async function titleFor(exchange: Exchange, reply: Reply, cancelled: boolean): Promise<string> {
+/** A first exchange names its conversation; a cancelled or cut one gets the first words without another call. */
+async function titleFor(exchange: Exchange, reply: Reply, stopped: boolean): Promise<string> {
   const userText = exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
-  if (cancelled || reply.text.trim() === '') return fallbackTitle(userText);
+  if (stopped || reply.text.trim() === '') return fallbackTitle(userText);
   const base = { model: exchange.model, ...exchange.credentials };
   return generateTitle(exchange.provider, base, { userText, replyText: reply.text });
 }
 
 /**
- * Stores the failure as an error-flagged reply (the user message stays) and ends the stream
+ * A failure before anything was shown: stores it as an error-flagged reply (the user message stays) and ends the stream
  * with that stored row in an `error` frame. A continued reply keeps its earlier text and the
  * error becomes its newest sibling, so the thread shows the failure and can switch back.
  */

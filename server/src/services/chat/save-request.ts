@@ -5,8 +5,8 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { insertMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
-import { isUniqueViolation } from '../users/unique-violation.ts';
-import { isStored, messageIdUsed, type Exchange } from './prepare-exchange.ts';
+import { takenOnInsert } from './message-ids.ts';
+import { isStored, type Exchange } from './prepare-exchange.ts';
 
 const param = (name: string) => sql.placeholder(name);
 
@@ -72,9 +72,6 @@ export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TI
     const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
     return saved!;
   } catch (error) {
-    // Message ids are the client's and unique across every user: one stored anywhere (another
-    // conversation, another user) is refused, never overwritten, and is the client's error.
-    if (isUniqueViolation(error)) throw messageIdUsed();
-    throw error;
+    return takenOnInsert(error);
   }
 }

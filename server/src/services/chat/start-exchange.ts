@@ -38,7 +38,8 @@ async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promi
 export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string): Promise<StartResult> {
   const streamId = randomUUID();
   const limit = ctx.env.CONCURRENT_MESSAGE_MAX;
-  const claimed = await ctx.streams.create({ streamId, userId: exchange.userId, conversationId: exchange.conversationId }, limit);
+  const info = { streamId, userId: exchange.userId, conversationId: exchange.conversationId, replyId: exchange.replyId };
+  const claimed = await ctx.streams.create(info, limit);
   if (!claimed.ok) return { ok: false, error: await refuse(ctx, exchange, limit) };
 
   try {

@@ -16,6 +16,7 @@ export function presentMessage(row: MessageRow): Message {
     model: row.model,
     endpoint: row.endpoint,
     error: row.error,
+    errorText: row.errorText,
     unfinished: row.unfinished,
     cancelled: row.cancelled,
     isEdited: row.isEdited,

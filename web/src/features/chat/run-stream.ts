@@ -14,6 +14,7 @@ import { sessionHooks } from '../../api/session.ts';
 import { readSse } from '../../api/sse-reader.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { errorMessageFrom } from './drafts.ts';
+import { liveStreams, type LiveStream } from './live-streams.ts';
 import { streaming } from './streaming-store.ts';
 
 export interface StreamRequest {
@@ -45,21 +46,42 @@ interface ActiveStream {
   abortKey: string | null;
   stopRequested: boolean;
   settled: boolean;
-  request: Message;
+  /** Known once `created` arrives (or from the start for a stream followed again after a reload). */
+  conversationId: string | null;
   placeholder: Message;
   /** The placeholder is the continued reply itself, so an error must not take its place. */
   continued: boolean;
   firstMessage: boolean;
   hooks: StreamHooks;
+  /** Stops saving the progress when the page goes away. */
+  stopRemembering?: () => void;
+}
+
+/** Saves the progress when the page goes away (reload, tab closed), for `followAgain`. */
+function rememberOnPageHide(stream: ActiveStream) {
+  if (typeof window === 'undefined') return;
+  const onHide = () => rememberProgress(stream);
+  window.addEventListener('pagehide', onHide);
+  stream.stopRemembering = () => window.removeEventListener('pagehide', onHide);
 }
 
 let active: ActiveStream | null = null;
 
 const current = (stream: ActiveStream) => useChatStore.getState().session === stream.session;
 
+/** What a reload needs to follow this reply: its stream and what had arrived (frame id and text agree). */
+function rememberProgress(stream: ActiveStream) {
+  if (!stream.streamId || !stream.conversationId || stream.settled) return;
+  const { text, reasoning } = streaming.snapshot();
+  const { streamId, endpoint, placeholder, lastFrameId: after } = stream;
+  liveStreams.remember(stream.conversationId, { streamId, endpoint, placeholder, after, text, reasoning });
+}
+
 function settle(stream: ActiveStream, apply: () => void) {
   if (stream.settled) return;
   stream.settled = true;
+  if (stream.conversationId) liveStreams.forget(stream.conversationId);
+  stream.stopRemembering?.();
   if (current(stream)) apply();
   if (active === stream) {
     streaming.stop();
@@ -119,6 +141,9 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
     if (stream.streamId) return;
     stream.streamId = frame.streamId;
     stream.abortKey = frame.conversationId;
+    stream.conversationId = frame.conversationId;
+    stream.lastFrameId = Math.max(stream.lastFrameId, 0);
+    rememberProgress(stream);
     if (!current(stream)) return;
     if (stream.firstMessage) stream.hooks.onConversationCreated(frame.conversationId);
     chat.upsert([frame.message], false);
@@ -145,7 +170,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
     abortKey: (input.body.conversationId as string | null) ?? null,
     stopRequested: false,
     settled: false,
-    request: input.request,
+    conversationId: null,
     placeholder: input.placeholder,
     continued: input.body.isContinued === true,
     firstMessage: !input.body.conversationId,
@@ -155,6 +180,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   active = stream;
   chat.setSubmitting(true);
   streaming.start(input.placeholder.messageId, input.prefix ?? '', stream.continued ? (input.placeholder.reasoning ?? '') : '');
+  rememberOnPageHide(stream);
   const { signal } = stream.controller;
   try {
     await follow(stream, await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal }));
@@ -165,6 +191,40 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   }
   await resume(stream);
   if (!stream.settled) applyCut(stream);
+}
+
+/**
+ * Follows again, after a reload, the reply a conversation was streaming (`liveStreams`): from
+ * the frame after what had arrived, drawn from what had arrived. Answers false when the stream
+ * is gone (it ended long ago, or its server restarted): the saved messages are then what counts.
+ */
+export async function followAgain(conversationId: string, live: LiveStream, hooks: StreamHooks): Promise<boolean> {
+  const stream: ActiveStream = {
+    session: useChatStore.getState().session,
+    streamId: live.streamId,
+    lastFrameId: live.after,
+    endpoint: live.endpoint,
+    controller: new AbortController(),
+    abortKey: conversationId,
+    stopRequested: false,
+    settled: false,
+    conversationId,
+    placeholder: { ...live.placeholder, conversationId },
+    continued: false,
+    firstMessage: false,
+    hooks,
+  };
+  active?.controller.abort();
+  active = stream;
+  chat.setSubmitting(true);
+  chat.upsert([stream.placeholder]);
+  streaming.start(stream.placeholder.messageId, live.text, live.reasoning);
+  rememberOnPageHide(stream);
+  await resume(stream);
+  if (stream.settled) return true;
+  if (stream.controller.signal.aborted) return true;
+  settle(stream, () => undefined);
+  return false;
 }
 
 const RESUME_ATTEMPTS = 3;
@@ -215,6 +275,9 @@ export function detachStream(): void {
   const stream = active;
   if (!stream) return;
   active = null;
+  // Coming back to the conversation in this tab follows the reply again from here.
+  rememberProgress(stream);
+  stream.stopRemembering?.();
   stream.settled = true;
   stream.controller.abort();
   streaming.stop();

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { conversationsApi } from '../conversations/conversations-api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { chat, useChatStore } from './chat-store.ts';
-import { detachStream } from './run-stream.ts';
+import { liveStreams } from './live-streams.ts';
+import { detachStream, followAgain } from './run-stream.ts';
 
 /**
  * Follows the route's conversation id: `new` opens an empty conversation, an id loads its
@@ -12,6 +14,7 @@ import { detachStream } from './run-stream.ts';
  */
 export function useOpenConversation(routeId: string): void {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   // Each navigation counts, so New Chat on /chat/new still clears an unsaved thread.
   const { key } = useLocation();
   useEffect(() => {
@@ -29,12 +32,25 @@ export function useOpenConversation(routeId: string): void {
     detachStream();
     const session = chat.startLoading(routeId);
     const controller = new AbortController();
-    Promise.all([conversationsApi.get(routeId, controller.signal), messagesApi.list(routeId, controller.signal)]).then(
-      ([conversation, messages]) => chat.loaded(session, conversation, messages),
+    const load = () => Promise.all([conversationsApi.get(routeId, controller.signal), messagesApi.list(routeId, controller.signal)]);
+    load().then(
+      ([conversation, messages]) => {
+        chat.loaded(session, conversation, messages);
+        // A reply that was streaming when the page was reloaded (or left) is followed to its end;
+        // when its stream is gone, the saved messages are loaded again.
+        const live = liveStreams.of(routeId);
+        if (!live) return;
+        const hooks = { onConversationCreated: () => undefined, onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }) };
+        void followAgain(routeId, live, hooks).then(async (followed) => {
+          if (followed || controller.signal.aborted) return;
+          const [again, saved] = await load();
+          chat.loaded(session, again, saved);
+        });
+      },
       () => {
         if (!controller.signal.aborted) navigate('/chat/new', { replace: true });
       },
     );
     return () => controller.abort();
-  }, [routeId, key, navigate]);
+  }, [routeId, key, navigate, queryClient]);
 }

@@ -58,6 +58,12 @@ export function MessageBody({ message }: { message: Message }) {
     <>
       <Reasoning text={message.reasoning ?? ''} streaming={false} />
       <Markdown text={message.text} />
+      {/* A reply cut short by a failure keeps its text; the failure shows under it. */}
+      {message.errorText ? (
+        <div className="mt-3">
+          <ErrorBody text={message.errorText} />
+        </div>
+      ) : null}
       {message.unfinished ? <UnfinishedNotice /> : null}
     </>
   );
