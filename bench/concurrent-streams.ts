@@ -18,8 +18,13 @@ const bench = 'concurrent-streams';
 const streams = Number(process.env.BENCH_STREAMS ?? 500);
 const chunks = 200;
 const spacingMs = 10;
-/** Streams run through each path before it is measured, so JIT and connection set-up are not counted. */
-const warmUpStreams = 10;
+/**
+ * Streams run through each path before it is measured, so JIT and connection set-up are not
+ * counted. 10 warmed the per-chunk code (2,000 chunks) but not the per-exchange code (sign-in,
+ * queries, title call), which V8 optimises only after some tens of calls: Parley's 10 warm-up
+ * streams took 0.6 s of CPU, most of it compiling, and the compiling went on into the measured run.
+ */
+const warmUpStreams = 50;
 /**
  * Latency and CPU are judged against the floor relay measured in the same run: on a shared
  * 2-core machine the absolute figures move by more than a fixed target from run to run, while
@@ -72,13 +77,18 @@ async function runStreams(fake: PacedFake, firstStream: number, count: number, o
   return { checks, latencies };
 }
 
-/** A warm-up batch, then the measured one; each path has its own block of stream numbers. */
-async function measurePath(fake: PacedFake, block: number, open: OpenStream): Promise<Run> {
+/**
+ * A warm-up batch, then the measured one; each path has its own block of stream numbers. The
+ * CPU time of the processes `pids` (the relay under test) is taken over the measured batch only.
+ */
+async function measurePath(fake: PacedFake, block: number, open: OpenStream, pids: readonly number[] = []): Promise<Run & { cpu: CpuMs }> {
   const first = block * (warmUpStreams + streams);
   const warm = await runStreams(fake, first, warmUpStreams, open);
   const broken = warm.checks.find((c) => c.problem);
   if (broken) throw new Error(`warm-up failed: ${broken.problem}`);
-  return runStreams(fake, first + warmUpStreams, streams, open);
+  const cpuBefore = cpuOf(pids);
+  const run = await runStreams(fake, first + warmUpStreams, streams, open);
+  return { ...run, cpu: cpuSince(cpuBefore, pids) };
 }
 
 /** The direct path: the same client reading the fake's Chat Completions streams itself. */
@@ -150,9 +160,7 @@ function describe(name: string, run: Run) {
 async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run & { cpu: CpuMs }> {
   const relay = await startFloorRelay(`${fake.url}/v1`);
   try {
-    const cpuBefore = readCpuTimesMs(relay.pid);
-    const run = await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent));
-    return { ...run, cpu: cpuSince(cpuBefore, [relay.pid]) };
+    return await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent), [relay.pid]);
   } finally {
     await relay.stop();
   }
@@ -188,9 +196,8 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const open: OpenStream = (stream, check) => opens[stream % opens.length]!(stream, check);
     const memories = parleys.map((parley) => sampleRss(parley.pid));
     const pids = parleys.map((parley) => parley.pid);
-    const cpuBefore = cpuOf(pids);
-    const through = await measurePath(fake, 2, open);
-    const cpu = cpuSince(cpuBefore, pids);
+    const through = await measurePath(fake, 2, open, pids);
+    const { cpu } = through;
     // The target is per process: each instance is a server of its own.
     const rss = Math.max(...memories.map((memory) => memory.stop()));
     const peak = Math.max(...parleys.map((parley) => readMemory(parley.pid)?.peak ?? 0));
@@ -201,7 +208,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const broken = [...direct.checks, ...floor.checks, ...through.checks].filter((c) => c.problem);
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
     console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})${instanceCount > 1 ? ', the largest instance' : ''}`);
-    const relayed = (warmUpStreams + streams) * chunks;
+    const relayed = streams * chunks;
     const usPerChunk = (usedMs: number) => (usedMs * 1000) / relayed;
     const parleyUs = usPerChunk(cpu.user + cpu.system);
     const floorUs = usPerChunk(floor.cpu.user + floor.cpu.system);

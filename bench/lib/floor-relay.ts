@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import path from 'node:path';
 import { freePort } from '@parley/testkit';
 
 export interface FloorRelay {
@@ -11,9 +12,14 @@ export interface FloorRelay {
 export async function startFloorRelay(upstream: string): Promise<FloorRelay> {
   const port = await freePort();
   const entry = new URL('./floor-relay-server.ts', import.meta.url);
+  // Profiled as Parley is (BENCH_CPU_PROFILE_DIR), so the two profiles can be compared.
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profile = profileDir
+    ? { env: { BENCH_CPU_PROFILE_DIR: path.resolve(profileDir), BENCH_CPU_PROFILE_NAME: 'floor-relay' }, args: ['--import', import.meta.resolve('./cpu-profile-hook.mjs')] }
+    : { env: {}, args: [] };
   const child = fork(entry, {
-    env: { PATH: process.env.PATH ?? '', FLOOR_UPSTREAM: upstream, PORT: String(port) },
-    execArgv: ['--import', import.meta.resolve('tsx/esm')],
+    env: { PATH: process.env.PATH ?? '', FLOOR_UPSTREAM: upstream, PORT: String(port), ...profile.env },
+    execArgv: ['--import', import.meta.resolve('tsx/esm'), ...profile.args],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -29,8 +35,11 @@ export async function startFloorRelay(upstream: string): Promise<FloorRelay> {
     pid: child.pid!,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
+      // Disconnecting lets it exit on its own (and write its profile); a kill only if it does not.
+      child.disconnect();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(kill);
     },
   };
 }

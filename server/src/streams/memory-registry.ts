@@ -24,13 +24,19 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
   const maxLifetimeMs = options.maxLifetimeMs ?? defaultMaxLifetimeMs;
   const maxReplayBytes = options.maxReplayBytes ?? defaultMaxReplayBytes;
   const streams = new Map<string, Entry>();
+  // Each user's streams that have not ended, in the order they started. Every stream start
+  // counts them; scanning every stream kept for replay made each start cost more the more
+  // streams had run (a 500-stream burst spent its time there).
+  const running = new Map<string, Set<Entry>>();
   // Finished streams in the order they finished, with the bytes their replay holds.
   const finished = new Map<string, number>();
   let finishedBytes = 0;
 
   const forget = (streamId: string) => {
-    clearTimeout(streams.get(streamId)?.expiry);
+    const entry = streams.get(streamId);
+    clearTimeout(entry?.expiry);
     streams.delete(streamId);
+    if (entry) stopRunning(entry);
     finishedBytes -= finished.get(streamId) ?? 0;
     finished.delete(streamId);
   };
@@ -44,7 +50,23 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
   };
 
   const isLive = (entry: Entry) => entry.stream.isLive(maxLifetimeMs);
-  const liveOf = (userId: string) => [...streams.values()].filter((e) => e.stream.info.userId === userId && isLive(e)).length;
+  const liveOf = (userId: string) => {
+    const entries = running.get(userId);
+    if (!entries) return 0;
+    // Oldest first: those past the longest a stream may run stop counting for good.
+    for (const entry of entries) {
+      if (isLive(entry)) break;
+      entries.delete(entry);
+    }
+    if (entries.size === 0) running.delete(userId);
+    return entries.size;
+  };
+  const stopRunning = (entry: Entry) => {
+    const { userId } = entry.stream.info;
+    const entries = running.get(userId);
+    entries?.delete(entry);
+    if (entries?.size === 0) running.delete(userId);
+  };
   const expireLater = (streamId: string, entry: Entry, ms: number) => {
     clearTimeout(entry.expiry);
     entry.expiry = setTimeout(() => forget(streamId), ms);
@@ -57,6 +79,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       if (live >= limit) return { ok: false, live };
       const entry: Entry = { stream: new LocalStream(info), abortHandlers: new Set() };
       streams.set(info.streamId, entry);
+      running.set(info.userId, (running.get(info.userId) ?? new Set()).add(entry));
       expireLater(info.streamId, entry, maxLifetimeMs + retainMs);
       return { ok: true };
     },
@@ -66,6 +89,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       if (!entry || entry.stream.ended) throw new Error(`stream ${streamId} is not live`);
       const frame = entry.stream.append(event, JSON.stringify(data), last);
       if (last) {
+        stopRunning(entry);
         entry.abortHandlers.clear();
         expireLater(streamId, entry, retainMs);
         keepFinished(streamId, entry.stream.replayBytes);
@@ -124,6 +148,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       streams.clear();
       finished.clear();
       finishedBytes = 0;
+      running.clear();
     },
   };
 }
