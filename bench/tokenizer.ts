@@ -1,6 +1,5 @@
 import { registerBenchUser } from './lib/account.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { nowMs } from './lib/clock.ts';
+import { nowMs, sleep } from './lib/clock.ts';
 import { startBenchParley } from './lib/parley.ts';
 import { readCpuMs } from './lib/proc-usage.ts';
 import { result, type BenchResult } from './lib/report.ts';

@@ -6,3 +6,5 @@
 export function nowMs(): number {
   return Number(process.hrtime.bigint() / 1000n) / 1000;
 }
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
