@@ -48,7 +48,7 @@ async function runOn(kind: DatabaseKind): Promise<BenchResult[]> {
   const t = await createTestApp(kind);
   try {
     for (const statement of seedSql) await t.database.db.execute(sql.raw(statement));
-    const token = await signAccessToken(t.ctx.secrets.jwtSecret, 'bench-u0');
+    const token = await signAccessToken(t.ctx.secrets.jwtSecret, { id: 'bench-u0', sessionVersion: 0 });
     const first = await timeRoute(t.app, token, () => '/api/convos?pageNumber=1');
     const pages = Math.ceil(conversations / 25);
     const anywhere = await timeRoute(t.app, token, (i) => `/api/convos?pageNumber=${1 + ((i * 7919) % pages)}`);

@@ -5,6 +5,7 @@ import { runConvoList } from './convo-list.ts';
 import { runLongConversation } from './long-conversation.ts';
 import { printResult, printSummary, type BenchResult } from './lib/report.ts';
 import { runSearch } from './search.ts';
+import { runTokenizer } from './tokenizer.ts';
 import { runTtft } from './ttft.ts';
 
 /** Every bench in sequence, each with its own Parley; a crash is reported and the rest still run. */
@@ -15,6 +16,7 @@ const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'bundle-size', run: runBundleSize },
   { name: 'search', run: runSearch },
   { name: 'convo-list', run: runConvoList },
+  { name: 'tokenizer', run: runTokenizer },
 ];
 
 const results: BenchResult[] = [];

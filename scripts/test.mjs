@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { countTotals, formatTotals } from './test-totals.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'playwright-report');
@@ -19,22 +20,8 @@ const steps = [
 ];
 
 function totals() {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  if (existsSync(unitReport)) {
-    const unit = JSON.parse(readFileSync(unitReport, 'utf8'));
-    passed += unit.numPassedTests;
-    failed += unit.numFailedTests;
-    skipped += unit.numPendingTests + unit.numTodoTests;
-  }
-  if (existsSync(e2eReport)) {
-    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    skipped += stats.skipped;
-  }
-  return `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`;
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+  return countTotals(read(unitReport), read(e2eReport));
 }
 
 for (const [name, args] of steps) {
@@ -42,9 +29,16 @@ for (const [name, args] of steps) {
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   if (result.status !== 0) {
     console.error(`✖ ${name} failed`);
-    console.log(totals());
+    console.log(formatTotals(totals()));
     process.exit(result.status ?? 1);
   }
 }
+// Playwright exits 0 when a retry passed; the totals count that test as failed, and so does the exit code.
+const final = totals();
+if (final.failed > 0) {
+  console.error(`\n✖ ${final.failed} test(s) failed`);
+  console.log(formatTotals(final));
+  process.exit(1);
+}
 console.log('\n✔ all test steps passed');
-console.log(totals());
+console.log(formatTotals(final));

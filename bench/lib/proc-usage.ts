@@ -33,12 +33,18 @@ const ticksPerSecond = 100;
 
 /** CPU time (user + system, all threads) a process has used so far, in milliseconds. */
 export function readCpuMs(pid: number): number {
+  const { user, system } = readCpuTimesMs(pid);
+  return user + system;
+}
+
+/** The user and system (kernel: socket writes and reads) parts of a process's CPU time so far, in milliseconds. */
+export function readCpuTimesMs(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    return { user: (Number(fields[11]) * 1000) / ticksPerSecond, system: (Number(fields[12]) * 1000) / ticksPerSecond };
   } catch {
-    return Number.NaN;
+    return { user: Number.NaN, system: Number.NaN };
   }
 }

@@ -12,7 +12,7 @@ async function main() {
   const env = parseEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
   try {
-    console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+    console.log(await runAdminCommand(database.db, process.argv.slice(2), { publicUrl: env.PUBLIC_URL }));
   } finally {
     await database.close();
   }

@@ -27,4 +27,28 @@ describe('parseEnv', () => {
   it('rejects a CREDS_KEY that is not 32 bytes of hex', () => {
     expect(() => parseEnv({ CREDS_KEY: 'short' })).toThrow(/CREDS_KEY/);
   });
+
+  it('stops when mail or the in-page reset link is on without a PUBLIC_URL to build reset links from', () => {
+    expect(() => parseEnv({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/PUBLIC_URL: required when SMTP_URL is set/);
+    expect(() => parseEnv({ ALLOW_PASSWORD_RESET_LINK: 'true' })).toThrow(/PUBLIC_URL: required when ALLOW_PASSWORD_RESET_LINK/);
+    const env = parseEnv({ SMTP_URL: 'smtp://mail.example.com:587', PUBLIC_URL: 'https://chat.example.com' });
+    expect(env).toMatchObject({ SMTP_URL: 'smtp://mail.example.com:587', ALLOW_PASSWORD_RESET_LINK: false });
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['1', 1],
+    ['3', 3],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback', ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%s as %j (true is one hop, not every hop)', (raw, expected) => {
+    expect(parseEnv(raw === undefined ? {} : { TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['everything', '10.0.0.1/33', '300.1.1.1', '10.0.0.1,', '-1'])('refuses TRUST_PROXY=%s', (raw) => {
+    expect(() => parseEnv({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessModes } from '@parley/core';
+import { trustProxySchema } from './trust-proxy.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -56,6 +57,8 @@ const baseSchema = z.object({
   ALLOW_SOCIAL_LOGIN: bool(false),
   ACCESS_MODE: z.enum(accessModes).default('accounts'),
   SMTP_URL: optionalUrl,
+  // Opt-in: without mail, anyone could take over any account through the link shown in the page.
+  ALLOW_PASSWORD_RESET_LINK: bool(false),
   EMAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   CHECK_BALANCE: bool(false),
   SEARCH: bool(true),
@@ -70,7 +73,12 @@ const baseSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxySchema,
+  OUTBOUND_HOST_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((host) => host.trim()).filter(Boolean)),
+  OUTBOUND_UNSAFE_ALLOW_ALL: bool(false),
   LOGIN_MAX: z.coerce.number().int().positive().default(7),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(5),
   REGISTER_MAX: z.coerce.number().int().positive().default(5),
@@ -90,7 +98,13 @@ const baseSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export const envSchema = baseSchema.extend({ ...endpointVars, ...oauthVars });
+/** Reset links point at PUBLIC_URL only: the Host header is the asker's to choose. */
+export const envSchema = baseSchema.extend({ ...endpointVars, ...oauthVars }).superRefine((env, ctx) => {
+  const needs = env.SMTP_URL ? 'SMTP_URL is set' : env.ALLOW_PASSWORD_RESET_LINK ? 'ALLOW_PASSWORD_RESET_LINK is true' : undefined;
+  if (needs && !env.PUBLIC_URL) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `required when ${needs}: password reset links are built from it` });
+  }
+});
 
 type DynamicVar =
   | `${string}_API_KEY`

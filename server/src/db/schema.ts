@@ -31,6 +31,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    /** Access tokens carry the version they were signed at; logout, reset, ban bump it and end them all. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

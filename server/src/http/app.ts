@@ -1,7 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/context.ts';
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
+import { fastifyTrustProxy } from '../config/trust-proxy.ts';
 import { errorHandler } from './error-handler.ts';
+import { rejectNul } from './reject-nul.ts';
 import { serveSpa } from './spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -24,10 +27,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger so routes keep the default instance type.
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: ctx.env.TRUST_PROXY,
-    bodyLimit: 25 * 1024 * 1024,
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 
   const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes];

@@ -25,16 +25,18 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preHandler for every signed-in route: a valid access token of an existing, unbanned user.
- * The user row is re-read at most `AUTH_USER_TTL_MS` apart, so a ban takes effect within
+ * preHandler for every signed-in route: a valid access token of an existing, unbanned user,
+ * signed at the user's current session version. The user row is re-read at most
+ * `AUTH_USER_TTL_MS` apart, so a logout, reset, ban or deletion ends every access token within
  * seconds, not at token expiry, without a lookup on every chat request.
  */
 export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearer(request);
-    const userId = token ? await verifyAccessToken(ctx.secrets.jwtSecret, token) : undefined;
-    const row = userId ? await ctx.authUsers.find(userId) : undefined;
-    if (!row) throw new AppError('unauthorized');
+    const subject = token ? await verifyAccessToken(ctx.secrets.jwtSecret, token) : undefined;
+    const row = subject ? await ctx.authUsers.find(subject.id, subject.sessionVersion) : undefined;
+    // A token signed before the user's last logout, password reset or ban has ended with them.
+    if (!row || row.sessionVersion !== subject!.sessionVersion) throw new AppError('unauthorized');
     if (isBanned(row)) throw new AppError('banned');
     request.user = { id: row.id, email: row.email, name: row.name, role: row.role };
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream, RecordedRequest } from '@parley/testkit';
+import type { OutboundPolicy } from '../net/outbound-url.ts';
 import { ProviderError } from './provider-error.ts';
 import type { ChatEvent, ChatProvider, ChatRequest } from './types.ts';
 
@@ -13,6 +14,12 @@ export interface ProviderSuiteSetup {
   /** Options sent in the pass-through test and the check of the upstream body they must produce. */
   passThrough: { model: string; options: Record<string, unknown>; expectSent(request: RecordedRequest): void };
 }
+
+/**
+ * The fakes listen on 127.0.0.1 over http, which the outbound policy refuses for addresses in
+ * user keys; tests that put a fake's address inside a key say so explicitly with this policy.
+ */
+export const fakeUpstreamOutbound: OutboundPolicy = { hosts: [], allowAll: true };
 
 export async function collect(iterable: AsyncIterable<ChatEvent>): Promise<ChatEvent[]> {
   const events: ChatEvent[] = [];

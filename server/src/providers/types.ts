@@ -2,6 +2,8 @@
  * The one interface every endpoint implements. A provider turns a branch of messages plus
  * endpoint options into a stream of events; it knows nothing of HTTP, storage or SSE.
  */
+import type { OutboundPolicy } from '../net/outbound-url.ts';
+
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -17,6 +19,13 @@ export interface ChatRequest {
   apiKey: string;
   /** Reverse proxy or compatible server; the provider's public URL when absent. */
   baseURL?: string;
+  /** Whose credential this is (a user id, or absent for the server's); scopes tokens cached for it. */
+  owner?: string;
+  /**
+   * Where addresses found inside the credential (a token_uri, an Azure instance) may lead;
+   * the strict default when absent. The server's own keys are trusted like its base URLs.
+   */
+  outbound?: OutboundPolicy;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis, type ChainableCommander } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRedisFrameBatch, type AppendFrames } from './redis-frame-batch.ts';
 import { appendFramesScript } from './redis-scripts.ts';
 import { testRedisUrl } from '../test/redis.ts';
@@ -36,8 +36,7 @@ describe('Redis frame batch', () => {
     expect(await redis.lrange(b, 0, -1)).toEqual(['b0']);
     expect(await redis.pttl(a)).toBeLessThanOrEqual(5_000);
     expect(await redis.pttl(b)).toBeGreaterThan(5_000);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(published).toEqual(['a0', 'a1', 'a2']);
+    await vi.waitFor(() => expect(published).toEqual(['a0', 'a1', 'a2']), { timeout: 2000, interval: 10 });
     await subscriber.quit();
   });
 

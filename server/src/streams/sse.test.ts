@@ -29,8 +29,15 @@ describe('pipeStream', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
-    setTimeout(() => void registry.append('s1', { event: 'error', data: { error: true, text: '{"type":"x"}' }, last: true }), 150);
-    const body = await response.text();
+    // Read until the idle stream has pinged, then end it with the last frame.
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let body = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      body += chunk.value;
+      if (body.includes(': ping\n\n')) break;
+    }
+    await registry.append('s1', { event: 'error', data: { error: true, text: '{"type":"x"}' }, last: true });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) body += chunk.value;
     expect(body.startsWith('event: message\nid: 0\ndata: {"created":true}\n\n')).toBe(true);
     expect(body).toContain(': ping\n\n');
     expect(body.endsWith('event: error\nid: 1\ndata: {"error":true,"text":"{\\"type\\":\\"x\\"}"}\n\n')).toBe(true);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultModelFor, ROOT_PARENT_ID, type EndpointName } from '@parley/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from './free-port.ts';
 import { repoRoot } from './parley-process.ts';
 import { startStack } from './start-stack.ts';
@@ -16,13 +16,12 @@ async function isUp(url: string): Promise<boolean> {
   );
 }
 
+/** Polls `check` until it holds; false when it never did within `timeoutMs`. */
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
+  return vi.waitFor(async () => expect(await check()).toBe(true), { timeout: timeoutMs, interval: 200 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function ask(url: string, token: string, endpoint: EndpointName): Promise<string> {

@@ -27,7 +27,17 @@ const schema = z.object({ path: z.string() });
 const user = { id: 'u1', name: 'Ada', username: null, email: 'ada@example.com', avatar: null, provider: 'local',
   role: 'user', emailVerified: true, plugins: [], createdAt: '2026-01-01T00:00:00.000Z' };
 
-const state = { currentToken: 'fresh-1', refreshCalls: 0, refreshAnswer: 'ok' as 'ok' | 'expired' | 'banned', seenApiKeys: [] as string[] };
+const state = {
+  currentToken: 'fresh-1',
+  refreshCalls: 0,
+  refreshAnswer: 'ok' as 'ok' | 'expired' | 'banned',
+  seenApiKeys: [] as string[],
+  /** The refresh answers only once this many requests were refused, so concurrent 401s all meet it in flight. */
+  refreshAfter401s: 1,
+  refused: 0,
+};
+/** Wakes a refresh waiting for the refusals it needs. */
+let onRefused = () => {};
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -37,16 +47,21 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   state.seenApiKeys.push(String(req.headers['x-api-key'] ?? ''));
   if (req.url?.startsWith('/api/auth/refresh')) {
     state.refreshCalls += 1;
-    // Slow enough that concurrent 401s all arrive while the first refresh is in flight.
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise<void>((resolve) => {
+      onRefused = () => state.refused >= state.refreshAfter401s && resolve();
+      onRefused();
+    });
     if (state.refreshAnswer === 'expired') return send(res, 401, { error: 'unauthorized', message: 'Authentication required.', status: 401 });
     if (state.refreshAnswer === 'banned')
       return send(res, 403, { error: 'banned', message: 'Your account has been temporarily banned due to violations of our service.', status: 403 });
     state.currentToken = `fresh-${state.refreshCalls + 1}`;
     return send(res, 200, { token: state.currentToken, user });
   }
-  if (req.headers.authorization !== `Bearer ${state.currentToken}`)
-    return send(res, 401, { error: 'unauthorized', message: 'Authentication required.', status: 401 });
+  if (req.headers.authorization !== `Bearer ${state.currentToken}`) {
+    state.refused += 1;
+    send(res, 401, { error: 'unauthorized', message: 'Authentication required.', status: 401 });
+    return onRefused();
+  }
   if (req.url === '/api/fail') return send(res, 409, { error: 'email_taken', message: 'taken', status: 409, data: { field: 'email' } });
   return send(res, 200, { path: req.url });
 }
@@ -71,7 +86,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 beforeEach(() => {
-  Object.assign(state, { currentToken: 'fresh-1', refreshCalls: 0, refreshAnswer: 'ok', seenApiKeys: [] });
+  Object.assign(state, { currentToken: 'fresh-1', refreshCalls: 0, refreshAnswer: 'ok', seenApiKeys: [], refreshAfter401s: 1, refused: 0 });
   Object.assign(events, { expired: 0, banned: 0, refreshed: 0, tokenUpdates: [] });
   storage.clear();
   setAccessToken('stale');
@@ -86,6 +101,7 @@ describe('apiJson session refresh', () => {
   });
 
   it('makes concurrent 401s share ONE refresh, then retries each with the new token', async () => {
+    state.refreshAfter401s = 3;
     const answers = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => apiJson(p, { schema })));
     expect(answers.map((a) => a.path)).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(state.refreshCalls).toBe(1);

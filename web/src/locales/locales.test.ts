@@ -7,6 +7,7 @@ import { languages, SOURCE_LANGUAGE } from './languages.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webSrc = path.resolve(here, '..');
 const coreSchemas = path.resolve(here, '../../../packages/core/src/auth/schemas.ts');
+const coreErrorMessages = path.resolve(here, '../../../packages/core/src/errors/messages.ts');
 
 type Tree = { [key: string]: string | Tree };
 
@@ -60,6 +61,12 @@ describe('locale files', () => {
   it('translates every validation key core’s auth schemas can produce', () => {
     const keys = [...readFileSync(coreSchemas, 'utf8').matchAll(/'(validation\.[\w.]+)'/g)].map((m) => m[1]!);
     expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => !source.has(key))).toEqual([]);
+  });
+
+  it('translates every validation key of core’s error messages (a refused NUL character)', () => {
+    const keys = [...readFileSync(coreErrorMessages, 'utf8').matchAll(/'(validation\.[\w.]+)'/g)].map((m) => m[1]!);
+    expect(keys).toContain('validation.nul');
     expect(keys.filter((key) => !source.has(key))).toEqual([]);
   });
 

@@ -13,6 +13,8 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   reset_user_not_found:
     'There was a problem resetting your password. There was no user found with the email address provided. Please try again.',
   reset_token_invalid: 'This password reset token is no longer valid.',
+  password_reset_unavailable:
+    'Password reset is not available on this server because it cannot send email. Ask its operator to reset your password.',
   unauthorized: 'Authentication required.',
   unknown_endpoint: 'Unknown endpoint',
   no_user_key: 'Set your own API key for this endpoint first.',
@@ -26,3 +28,6 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   upstream_error: 'The model provider answered with an error. Please try again.',
   validation: 'The request is not valid.',
 };
+
+/** The `data.fields` entry of a refused NUL character (U+0000), which PostgreSQL text cannot hold; the web localizes it. */
+export const nulFieldMessage = 'validation.nul';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkOutboundUrl, OutboundUrlError, type OutboundPolicy } from '../../net/outbound-url.ts';
 import { ProviderError } from '../provider-error.ts';
 
 /** The Azure key file of SPEC point 3, stored as the endpoint's credential. */
@@ -26,3 +27,15 @@ export function parseAzureCredential(apiKey: string): AzureCredential {
 /** Azure deployment names cannot hold dots, so `gpt-3.5-turbo` is deployed as `gpt-35-turbo`. */
 export const deploymentFor = (credential: AzureCredential, upstreamId: string) =>
   credential.azureOpenAIApiDeploymentName?.trim() || upstreamId.replace(/\./g, '');
+
+/**
+ * `https://{instance}.openai.azure.com/openai`. The instance name is user input that becomes a
+ * host name, so it may hold only what an Azure resource name can (letters, digits, hyphens):
+ * `evil.com#` must not turn the address into evil.com. The URL then passes the outbound policy.
+ */
+export function azureInstanceRoot(instanceName: string, policy: OutboundPolicy): string {
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/i.test(instanceName)) {
+    throw new OutboundUrlError('The Azure instance name may hold only letters, digits and hyphens.');
+  }
+  return checkOutboundUrl(`https://${instanceName}.openai.azure.com/openai`, policy).href;
+}

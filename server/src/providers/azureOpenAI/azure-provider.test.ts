@@ -44,6 +44,14 @@ runProviderSuite(
 );
 
 describe('azureOpenAI provider specifics', () => {
+  it('refuses an instance name that would lead off openai.azure.com (`evil.com#`)', async () => {
+    const key = JSON.stringify({ azureOpenAIApiInstanceName: 'evil.com#', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'k' });
+    const stream = azureOpenAIProvider.stream({ model: 'gpt-4o', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: key }, new AbortController().signal);
+    const failure = await failureOf(stream);
+    expect(failure.code).toBe('invalid_api_key');
+    expect(failure.upstreamMessage).toMatch(/Azure instance refused: .*letters, digits and hyphens/);
+  });
+
   const ask = (apiKey: string, baseURL: string) =>
     azureOpenAIProvider.stream({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey, baseURL }, new AbortController().signal);
 

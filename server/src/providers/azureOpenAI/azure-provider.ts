@@ -4,13 +4,26 @@ import { streamChatCompletions } from '../chat-completions/stream-chat-completio
 import { streamImage } from '../image-stream.ts';
 import { lastUserText } from '../prompt.ts';
 import { trimSlash } from '../sampling.ts';
-import type { ChatProvider } from '../types.ts';
-import { deploymentFor, parseAzureCredential, type AzureCredential } from './azure-credential.ts';
+import { outboundFetch } from '../../net/outbound-fetch.ts';
+import { guardedLookup, OutboundUrlError, strictOutboundPolicy } from '../../net/outbound-url.ts';
+import { ProviderError } from '../provider-error.ts';
+import type { ChatProvider, ChatRequest } from '../types.ts';
+import { azureInstanceRoot, deploymentFor, parseAzureCredential, type AzureCredential } from './azure-credential.ts';
 
-/** `https://{instance}.openai.azure.com/openai`, or the override's origin with the same path. */
-function openaiRoot(credential: AzureCredential, baseURL: string | undefined): string {
-  if (baseURL) return `${trimSlash(baseURL).replace(/\/openai$/, '')}/openai`;
-  return `https://${credential.azureOpenAIApiInstanceName}.openai.azure.com/openai`;
+/**
+ * The operator's base URL (trusted, as configured), else the instance's own root, which comes
+ * from the user's key: checked, and connected to only through the guarded lookup.
+ */
+function openaiRoot(credential: AzureCredential, request: ChatRequest) {
+  if (request.baseURL) return { root: `${trimSlash(request.baseURL).replace(/\/openai$/, '')}/openai` };
+  const policy = request.outbound ?? strictOutboundPolicy;
+  try {
+    const root = trimSlash(azureInstanceRoot(credential.azureOpenAIApiInstanceName, policy));
+    return policy.allowAll ? { root } : { root, lookup: guardedLookup, fetch: outboundFetch(policy) };
+  } catch (error) {
+    if (error instanceof OutboundUrlError) throw new ProviderError('invalid_api_key', `Azure instance refused: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -23,13 +36,14 @@ export const azureOpenAIProvider: ChatProvider = {
     const credential = parseAzureCredential(request.apiKey);
     const upstream = upstreamModel('azureOpenAI', request.model);
     const deployment = deploymentFor(credential, upstream.id);
-    const root = openaiRoot(credential, request.baseURL);
+    const { root, lookup, fetch } = openaiRoot(credential, request);
     if (upstream.api === 'image') {
       const azure = createAzure({
         apiKey: credential.azureOpenAIApiKey,
         apiVersion: credential.azureOpenAIApiVersion,
         useDeploymentBasedUrls: true,
         baseURL: root,
+        fetch,
       });
       yield* streamImage(azure.image(deployment), lastUserText(request.messages), signal);
       return;
@@ -40,6 +54,7 @@ export const azureOpenAIProvider: ChatProvider = {
         flavor: 'azure',
         url: `${root}/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${version}`,
         headers: { 'api-key': credential.azureOpenAIApiKey },
+        lookup,
         model: upstream.id,
         sentModel: deployment,
         turns: request.messages,

@@ -98,8 +98,8 @@ describe('streamChatCompletions on the wire', () => {
   it('fails as upstream_error when the connection drops mid-reply', async () => {
     handler = (req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(chunk({ content: 'cut' }));
-      setTimeout(() => req.socket.destroy(), 20);
+      // Cut the connection once the first chunk is on its way.
+      res.write(chunk({ content: 'cut' }), () => req.socket.destroy());
     };
     expect((await failureOf(ask())).code).toBe('upstream_error');
   });
@@ -128,9 +128,12 @@ describe('streamChatCompletions on the wire', () => {
   it('ends quietly and closes the upstream connection when aborted before the answer', async () => {
     let closed!: () => void;
     const disconnected = new Promise<void>((resolve) => (closed = resolve));
-    handler = (req) => req.socket.once('close', closed);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // The request has reached the upstream and no answer has been sent: abort now.
+    handler = (req) => {
+      req.socket.once('close', closed);
+      controller.abort();
+    };
     expect(await collect(ask(controller.signal))).toEqual([]);
     await disconnected;
   });

@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { SseParser } from '@parley/core';
 import { ProviderError, toProviderError } from '../provider-error.ts';
 import type { ChatEvent, ChatRequest } from '../types.ts';
@@ -11,6 +12,8 @@ export interface ChatCompletionsCall extends ChatBodyInput {
   /** The credential header: `authorization: Bearer …`, or Azure's `api-key`. */
   headers: Record<string, string>;
   idleTimeoutMs?: number;
+  /** The DNS lookup of the connection; the guarded one when the address came from user input. */
+  lookup?: LookupFunction;
 }
 
 function parseChunk(data: string): object {
@@ -78,11 +81,11 @@ async function* events(flavor: ChatFlavor, body: AsyncIterable<string>, streamed
  * quietly and closes the upstream connection.
  */
 export async function* streamChatCompletions(call: ChatCompletionsCall, signal: AbortSignal): AsyncIterable<ChatEvent> {
-  const { url, headers, idleTimeoutMs, ...input } = call;
+  const { url, headers, idleTimeoutMs, lookup, ...input } = call;
   let destroy: (() => void) | undefined;
   let finished = false;
   try {
-    const sent = await postUpstream({ url: new URL(url), headers, body: JSON.stringify(chatCompletionsBody(input)), idleTimeoutMs }, signal);
+    const sent = await postUpstream({ url: new URL(url), headers, body: JSON.stringify(chatCompletionsBody(input)), idleTimeoutMs, lookup }, signal);
     destroy = sent.destroy;
     const { response } = sent;
     if ((response.statusCode ?? 0) >= 400) throw await failureOf(response);

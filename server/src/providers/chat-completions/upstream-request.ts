@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ProviderError, httpFailure } from '../provider-error.ts';
@@ -19,6 +20,7 @@ export interface UpstreamRequest {
   headers: Record<string, string>;
   body: string;
   idleTimeoutMs?: number;
+  lookup?: LookupFunction;
 }
 
 function send(request: UpstreamRequest, signal: AbortSignal): Promise<{ response: IncomingMessage; destroy(): void }> {
@@ -31,6 +33,7 @@ function send(request: UpstreamRequest, signal: AbortSignal): Promise<{ response
       agent,
       signal,
       headers: { ...request.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body) },
+      ...(request.lookup ? { lookup: request.lookup } : {}),
     });
     let response: IncomingMessage | undefined;
     req.setTimeout(request.idleTimeoutMs ?? UPSTREAM_IDLE_TIMEOUT_MS, () => {

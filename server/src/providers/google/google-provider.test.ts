@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { startGoogleFake, type GoogleFake } from '@parley/testkit';
-import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
+import { generateKeyPairSync } from 'node:crypto';
+import { strictOutboundPolicy } from '../../net/outbound-url.ts';
+import { collect, failureOf, fakeUpstreamOutbound, runProviderSuite } from '../provider-suite.ts';
 import { googleProvider } from './google-provider.ts';
 
 const examples = [{ input: { content: 'ping' }, output: { content: 'pong' } }];
@@ -59,6 +61,7 @@ runProviderSuite(
         options: {},
         apiKey: key,
         baseURL: fake.url,
+        outbound: fakeUpstreamOutbound,
         ...overrides,
       }),
       passThrough: {
@@ -88,6 +91,7 @@ runProviderSuite('google PaLM via Vertex :predict', async () => {
       options: {},
       apiKey: key,
       baseURL: fake.url,
+      outbound: fakeUpstreamOutbound,
       ...overrides,
     }),
     passThrough: {
@@ -105,11 +109,59 @@ runProviderSuite('google PaLM via Vertex :predict', async () => {
 });
 
 describe('google provider specifics', () => {
-  const ask = (fake: GoogleFake, model: string, apiKey: string) =>
+  const ask = (fake: GoogleFake, model: string, apiKey: string, more: { owner?: string; outbound?: typeof strictOutboundPolicy } = {}) =>
     googleProvider.stream(
-      { model, messages: [{ role: 'user', content: 'Tell me' }, { role: 'assistant', content: 'What?' }, { role: 'user', content: 'a joke' }], options: {}, apiKey, baseURL: fake.url },
+      {
+        model,
+        messages: [{ role: 'user', content: 'Tell me' }, { role: 'assistant', content: 'What?' }, { role: 'user', content: 'a joke' }],
+        options: {},
+        apiKey,
+        baseURL: fake.url,
+        outbound: fakeUpstreamOutbound,
+        ...more,
+      },
       new AbortController().signal,
     );
+
+  /** Another RSA key whose PEM has the same length as `pem`, as an attacker could make in a few tries. */
+  function sameLengthKey(pem: string): string {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const other = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      if (other.length === pem.length) return other;
+    }
+    throw new Error('no same-length key in 50 tries');
+  }
+
+  it("never hands a user a token cached for another user's key with the same client_email and key length", async () => {
+    const fake = await startGoogleFake();
+    try {
+      const victim = JSON.stringify(fake.serviceAccount);
+      await collect(ask(fake, 'chat-bison', victim, { owner: 'victim' }));
+      const attacker = JSON.stringify({ ...fake.serviceAccount, private_key: sameLengthKey(fake.serviceAccount.private_key) });
+      // The attacker's own key signs the assertion, which the token server refuses.
+      expect((await failureOf(ask(fake, 'chat-bison', attacker, { owner: 'attacker' }))).code).toBe('invalid_api_key');
+      // Even the very same key, held by another user, gets its own token.
+      await collect(ask(fake, 'chat-bison', victim, { owner: 'someone-else' }));
+      expect(fake.requests.filter((r) => r.path === '/token')).toHaveLength(3);
+      expect(fake.requests.filter((r) => r.path.endsWith(':predict'))).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('refuses a token_uri the outbound policy does not allow, before anything is sent to it', async () => {
+    const fake = await startGoogleFake();
+    try {
+      const key = JSON.stringify(fake.serviceAccount);
+      const failure = await failureOf(ask(fake, 'chat-bison', key, { outbound: strictOutboundPolicy }));
+      expect(failure.code).toBe('invalid_api_key');
+      expect(failure.upstreamMessage).toMatch(/token_uri refused: Only https/);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await fake.close();
+    }
+  });
 
   it('exchanges a signed JWT at the key token_uri before calling :predict, and reuses the token', async () => {
     const fake = await startGoogleFake();

@@ -7,7 +7,7 @@ import { conversationMessages, systemPrompt, type TextMessage } from '../prompt.
 import { ProviderError } from '../provider-error.ts';
 import { requireKey, topKSampling, trimSlash } from '../sampling.ts';
 import type { ChatProvider, ChatRequest } from '../types.ts';
-import { accessToken, parseServiceAccount, type ServiceAccount } from './service-account.ts';
+import { accessToken, parseServiceAccount, type ServiceAccount, type TokenScope } from './service-account.ts';
 import { streamPredict } from './vertex-predict.ts';
 
 type VertexAuthClient = NonNullable<NonNullable<Parameters<typeof createVertex>[0]>['googleAuthOptions']>['authClient'];
@@ -17,8 +17,8 @@ type VertexAuthClient = NonNullable<NonNullable<Parameters<typeof createVertex>[
  * only answers getAccessToken (the one method the Vertex provider calls) keeps the key's
  * token_uri authoritative.
  */
-function vertexAuthClient(account: ServiceAccount, signal: AbortSignal): VertexAuthClient {
-  const client = { getAccessToken: async () => ({ token: await accessToken(account, signal) }) };
+function vertexAuthClient(account: ServiceAccount, signal: AbortSignal, scope: TokenScope): VertexAuthClient {
+  const client = { getAccessToken: async () => ({ token: await accessToken(account, signal, scope) }) };
   return client as unknown as VertexAuthClient;
 }
 
@@ -32,7 +32,7 @@ function geminiModel(request: ChatRequest, account: ServiceAccount | undefined, 
   const vertex = createVertex({
     project: account.project_id,
     location,
-    googleAuthOptions: { authClient: vertexAuthClient(account, signal) },
+    googleAuthOptions: { authClient: vertexAuthClient(account, signal, request) },
     baseURL: base && `${base}/v1/projects/${account.project_id}/locations/${location}/publishers/google`,
   });
   return vertex(id);

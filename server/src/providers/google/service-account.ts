@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
+import { outboundFetch } from '../../net/outbound-fetch.ts';
+import { OutboundUrlError, strictOutboundPolicy, type OutboundPolicy } from '../../net/outbound-url.ts';
 import { ProviderError, providerErrorFromResponse } from '../provider-error.ts';
 
 /** The cloud service-account key of SPEC point 3; token_uri is Google's unless the key names another. */
@@ -13,7 +16,7 @@ export const serviceAccountSchema = z.object({
 export type ServiceAccount = z.infer<typeof serviceAccountSchema>;
 
 const googleTokenUri = 'https://oauth2.googleapis.com/token';
-const scope = 'https://www.googleapis.com/auth/cloud-platform';
+const cloudScope = 'https://www.googleapis.com/auth/cloud-platform';
 
 /** A Google credential is either a plain API key (Gemini API) or a service-account JSON (Vertex). */
 export function parseServiceAccount(apiKey: string): ServiceAccount | undefined {
@@ -29,15 +32,39 @@ export function parseServiceAccount(apiKey: string): ServiceAccount | undefined 
   return parsed.data;
 }
 
+/** Whose token is cached, and how: the owner of the key and the key itself, in full. */
+export interface TokenScope {
+  owner?: string;
+  outbound?: OutboundPolicy;
+}
+
 const cache = new Map<string, { token: string; expiresAt: number }>();
+const cacheLimit = 1000;
 
 /**
- * An OAuth access token for the account, from the JWT-bearer grant at its token_uri. Tokens
- * are reused until a minute before expiry so a chat does not pay a token round trip per turn.
+ * A token is only handed back to the holder of the very same key: the hash covers the owner
+ * and every field the token was obtained with, so knowing another user's client_email (or
+ * anything short of their private key) reaches no token of theirs.
  */
-export async function accessToken(account: ServiceAccount, signal: AbortSignal): Promise<string> {
+const cacheKeyOf = (account: ServiceAccount, tokenUri: string, owner = '') =>
+  createHash('sha256')
+    .update(JSON.stringify([owner, account.client_email, account.project_id, tokenUri, account.private_key]))
+    .digest('base64url');
+
+function remember(key: string, token: string, expiresAt: number) {
+  // Oldest first: a Map iterates in insertion order, so the cache stays bounded without a timer.
+  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
+  cache.set(key, { token, expiresAt });
+}
+
+/**
+ * An OAuth access token for the account, from the JWT-bearer grant at its token_uri (which,
+ * being user input, must pass the outbound policy). Tokens are reused until a minute before
+ * expiry so a chat does not pay a token round trip per turn.
+ */
+export async function accessToken(account: ServiceAccount, signal: AbortSignal, scope: TokenScope = {}): Promise<string> {
   const tokenUri = account.token_uri ?? googleTokenUri;
-  const cacheKey = `${account.client_email}|${tokenUri}|${account.private_key.length}`;
+  const cacheKey = cacheKeyOf(account, tokenUri, scope.owner);
   const cached = cache.get(cacheKey);
   if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
 
@@ -47,25 +74,32 @@ export async function accessToken(account: ServiceAccount, signal: AbortSignal):
   } catch {
     throw new ProviderError('invalid_api_key', 'Google service-account private_key is not a PKCS#8 RSA key');
   }
-  const assertion = await new SignJWT({ scope })
+  const assertion = await new SignJWT({ scope: cloudScope })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(account.client_email)
     .setAudience(tokenUri)
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(key);
-  const response = await fetch(tokenUri, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await outboundFetch(scope.outbound ?? strictOutboundPolicy)(tokenUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+      signal,
+    });
+  } catch (error) {
+    const refused = error instanceof OutboundUrlError ? error : (error as { cause?: unknown }).cause;
+    if (refused instanceof OutboundUrlError) throw new ProviderError('invalid_api_key', `token_uri refused: ${refused.message}`);
+    throw error;
+  }
   if (!response.ok) {
     const error = await providerErrorFromResponse(response);
     // A refused assertion means the key itself is wrong, whatever status the token server chose.
     throw response.status < 500 ? new ProviderError('invalid_api_key', error.upstreamMessage, response.status) : error;
   }
   const body = (await response.json()) as { access_token: string; expires_in?: number };
-  cache.set(cacheKey, { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 });
+  remember(cacheKey, body.access_token, Date.now() + (body.expires_in ?? 3600) * 1000);
   return body.access_token;
 }

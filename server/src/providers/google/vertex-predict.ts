@@ -59,7 +59,7 @@ export async function* streamPredict(
   const url = `${origin}/v1/projects/${account.project_id}/locations/${location}/publishers/google/models/${model.id}:predict`;
   let body: PredictResponse;
   try {
-    const token = await accessToken(account, signal);
+    const token = await accessToken(account, signal, request);
     const response = await fetch(url, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

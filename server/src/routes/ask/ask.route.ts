@@ -2,6 +2,7 @@ import { abortRequestSchema, askRequestSchema, resolveEndpoint, resumeQuerySchem
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
+import { LARGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { abortExchange } from '../../services/chat/abort-exchange.ts';
@@ -36,8 +37,8 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     await pipeStream(reply, ctx.streams, started.streamId, -1);
   };
 
-  app.post('/api/ask/:endpoint', { preHandler }, ask('ask'));
-  app.post('/api/edit/:endpoint', { preHandler }, ask('edit'));
+  app.post('/api/ask/:endpoint', { preHandler, bodyLimit: LARGE_BODY_LIMIT }, ask('ask'));
+  app.post('/api/edit/:endpoint', { preHandler, bodyLimit: LARGE_BODY_LIMIT }, ask('edit'));
 
   app.post('/api/ask/:endpoint/abort', { preHandler }, async (request) => {
     const user = requireUser(request);

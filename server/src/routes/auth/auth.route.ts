@@ -1,15 +1,21 @@
 import { loginSchema, registerSchema } from '@parley/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
 import { registerUser, verifyCredentials } from '../../services/auth/account-service.ts';
 import { refreshAccess } from '../../services/auth/refresh-access.ts';
-import { signIn } from '../../services/auth/sign-in.ts';
-import { clearRefreshCookie, readRefreshCookie } from '../../services/sessions/refresh-cookie.ts';
+import { signIn, type SignedIn } from '../../services/auth/sign-in.ts';
 import { endSession } from '../../services/sessions/session-service.ts';
+import { clientInfo } from '../../http/client-info.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../http/refresh-cookie.ts';
 
 const minutes = (n: number) => n * 60_000;
+
+function answerSignedIn(ctx: AppContext, reply: FastifyReply, signedIn: SignedIn) {
+  setRefreshCookie(ctx.env, reply, signedIn.refresh);
+  return signedIn.answer;
+}
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { env, limiter } = ctx;
@@ -32,16 +38,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!env.ALLOW_REGISTRATION) throw new AppError('registration_disabled');
     const input = registerSchema.parse(request.body ?? {});
     const user = await registerUser(ctx.db, input);
-    return signIn(ctx, request, reply, user);
+    return answerSignedIn(ctx, reply, await signIn(ctx, user, clientInfo(request)));
   });
 
   app.post('/api/auth/login', { preHandler: loginLimit }, async (request, reply) => {
     const input = loginSchema.parse(request.body ?? {});
     const user = await verifyCredentials(ctx.db, input);
-    return signIn(ctx, request, reply, user);
+    return answerSignedIn(ctx, reply, await signIn(ctx, user, clientInfo(request)));
   });
 
-  app.post('/api/auth/refresh', async (request, reply) => refreshAccess(ctx, request, reply));
+  app.post('/api/auth/refresh', async (request, reply) => {
+    const outcome = await refreshAccess(ctx, readRefreshCookie(request), clientInfo(request));
+    if (!outcome.ok) {
+      clearRefreshCookie(env, reply);
+      throw outcome.error;
+    }
+    return answerSignedIn(ctx, reply, outcome);
+  });
 
   app.post('/api/auth/logout', async (request, reply) => {
     const presented = readRefreshCookie(request);

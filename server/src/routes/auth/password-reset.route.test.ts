@@ -13,6 +13,8 @@ const texts = {
   unknown:
     'There was a problem resetting your password. There was no user found with the email address provided. Please try again.',
   invalid: 'This password reset token is no longer valid.',
+  unavailable:
+    'Password reset is not available on this server because it cannot send email. Ask its operator to reset your password.',
 };
 
 const resetBody = (link: string, password: string) => {
@@ -43,12 +45,18 @@ describe.each(testDatabaseKinds)('password reset by mail on %s', (kind) => {
     return { mail, link: link! };
   };
 
-  it('mails a link to PUBLIC_URL/reset-password that sets a new password once', async () => {
+  it('mails a link to PUBLIC_URL/reset-password, whatever Host the request named, that sets a new password once', async () => {
     const user = await account('reset@example.com');
     const c = client();
     const session = refreshCookie(await c.login('reset@example.com', 'old-password'))!.value;
 
-    const res = await c.requestReset('Reset@Example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/requestPasswordReset',
+      payload: { email: 'Reset@Example.com' },
+      remoteAddress: '192.0.2.250',
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: texts.sent });
 
@@ -150,15 +158,42 @@ describe.each(testDatabaseKinds)('password reset without email on %s', (kind) =>
   });
   afterAll(() => t.close());
 
-  it('hands the link back in the answer, and the link works', async () => {
-    await createUserAccount(t.ctx.db, { email: 'nomail@example.com', name: 'No Mail', password: 'old-password' });
-    const c = authClient(t.app);
-    const res = await c.requestReset('nomail@example.com');
+  it('answers 403 password_reset_unavailable, names the operator, and issues no token', async () => {
+    const user = await createUserAccount(t.ctx.db, { email: 'nomail@example.com', name: 'No Mail', password: 'old-password' });
+    const res = await authClient(t.app).requestReset('nomail@example.com');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'password_reset_unavailable', status: 403, message: texts.unavailable });
+    expect(res.body).not.toContain('reset-password?');
+    expect(await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
+  });
+
+  it('gives the same answer for an unknown address, so nothing about accounts leaks', async () => {
+    const res = await authClient(t.app).requestReset('stranger@example.com');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('password_reset_unavailable');
+  });
+});
+
+describe.each(testDatabaseKinds)('password reset link in the page (ALLOW_PASSWORD_RESET_LINK) on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ALLOW_PASSWORD_RESET_LINK: 'true', PUBLIC_URL: 'https://chat.example.com', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('hands back a link on PUBLIC_URL whatever Host or X-Forwarded-Host say, and the link works', async () => {
+    await createUserAccount(t.ctx.db, { email: 'single@example.com', name: 'Single User', password: 'old-password' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/requestPasswordReset',
+      payload: { email: 'single@example.com' },
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' },
+    });
     expect(res.statusCode).toBe(200);
-    const { message, link } = res.json();
-    expect(message).toEqual(expect.any(String));
-    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3080\/reset-password\?token=[\w-]+&userId=/);
+    const { link } = res.json();
+    expect(link).toMatch(/^https:\/\/chat\.example\.com\/reset-password\?token=[\w-]{43}&userId=/);
+    const c = authClient(t.app);
     expect((await c.resetPassword(resetBody(link, 'fresh-password'))).statusCode).toBe(200);
-    expect((await c.login('nomail@example.com', 'fresh-password')).statusCode).toBe(200);
+    expect((await c.login('single@example.com', 'fresh-password')).statusCode).toBe(200);
   });
 });

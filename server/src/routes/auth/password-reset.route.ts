@@ -1,12 +1,8 @@
 import { requestPasswordResetSchema, resetPasswordSchema, type PasswordResetAnswer } from '@parley/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
 import { requestPasswordReset, resetMessages, resetPassword } from '../../services/passwords/password-reset.ts';
-
-/** Links point at PUBLIC_URL; without one, at the address the browser used to reach us. */
-const publicUrl = (ctx: AppContext, request: FastifyRequest) =>
-  ctx.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
 /** Each request mails someone, so a script must not turn us into a mail cannon. */
 export const RESET_REQUEST_MAX = 5;
@@ -23,7 +19,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post('/api/auth/requestPasswordReset', { preHandler: resetLimit }, async (request) => {
     const { email } = requestPasswordResetSchema.parse(request.body ?? {});
-    return requestPasswordReset(ctx, email, publicUrl(ctx, request));
+    return requestPasswordReset(ctx, email);
   });
 
   app.post('/api/auth/resetPassword', async (request): Promise<PasswordResetAnswer> => {

@@ -106,6 +106,23 @@ describe.each(testDatabaseKinds)('key routes on %s', (kind) => {
     expect((await put(bob, 'azureOpenAI', JSON.stringify(azure))).status).toBe(200);
   });
 
+  it('refuses a key whose token_uri or Azure instance would lead Parley to a host it may not reach', async () => {
+    const refusals = [
+      ['google', JSON.stringify({ ...serviceAccount, token_uri: 'http://127.0.0.1:8080/token' }), /Only https addresses are allowed/],
+      ['google', JSON.stringify({ ...serviceAccount, token_uri: 'https://169.254.169.254/token' }), /169\.254\.169\.254 is on a private or reserved network/],
+      ['google', JSON.stringify({ ...serviceAccount, token_uri: 'https://evil.example/token' }), /evil\.example is not allowed/],
+      ['azureOpenAI', JSON.stringify({ azureOpenAIApiInstanceName: 'evil.com#', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'az' }), /letters, digits and hyphens/],
+    ] as const;
+    for (const [name, value, reason] of refusals) {
+      const res = await put(bob, name, value);
+      expect(res.status, value).toBe(400);
+      expect(res.body.message).toMatch(/^This key points somewhere Parley may not connect to: /);
+      expect(res.body.message).toMatch(reason);
+    }
+    const google = JSON.stringify({ ...serviceAccount, token_uri: 'https://oauth2.googleapis.com/token' });
+    expect((await put(bob, 'google', google)).status).toBe(200);
+  });
+
   it('deletes one key by name, only the caller’s', async () => {
     await put(bob, 'anthropic', 'sk-bob-ant');
     expect((await call(bob, 'DELETE', '/api/keys/anthropic')).body).toEqual({ deletedCount: 1 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { startSession } from '../../services/sessions/session-service.ts';
+import { clientInfo } from '../../http/client-info.ts';
+import { setRefreshCookie } from '../../http/refresh-cookie.ts';
 import { LOGIN_STATE_TTL_SECONDS, openLoginState, sealLoginState } from '../../services/social/login-state.ts';
 import { beginSocialLogin, completeSocialLogin } from '../../services/social/social-login.ts';
 import { SocialLoginError } from '../../services/social/social-login-error.ts';
@@ -68,7 +70,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       const profile = await completeSocialLogin(env, provider, callbackUrl(request, provider), query, login);
       const user = await findOrCreateSocialUser(ctx.db, profile);
       if (isBanned(user)) return reply.redirect('/login?error=banned');
-      await startSession(ctx, request, reply, user.id);
+      setRefreshCookie(env, reply, await startSession(ctx.db, user.id, clientInfo(request)));
       return reply.redirect(SUCCESS_REDIRECT);
     } catch (error) {
       return fail(request, reply, provider, error);

@@ -1,6 +1,7 @@
 import { presetDeleteSchema, presetInputSchema } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
+import { LARGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { deletePresets, listPresets, savePreset } from '../../services/presets/preset-store.ts';
@@ -13,7 +14,7 @@ export async function presetsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/presets', { preHandler }, async (request) => presented(requireUser(request).id));
 
   /** Save, update or import; the answer is the caller's updated list. */
-  app.post('/api/presets', { preHandler }, async (request) => {
+  app.post('/api/presets', { preHandler, bodyLimit: LARGE_BODY_LIMIT }, async (request) => {
     const user = requireUser(request);
     const input = presetInputSchema.parse(request.body ?? {});
     const row = await savePreset(ctx.db, user.id, input);

@@ -19,6 +19,17 @@ describe.each(testDatabaseKinds)('POST /api/tokenizer on %s', (kind) => {
     expect(await json(post({ arg: '' }))).toEqual({ count: 0 });
   });
 
+  it('counts the longest allowed text, 200,000 CJK characters without a space, as tiktoken would', async () => {
+    const cjk = '今天天气很好我们去公园散步吧'.repeat(200_000 / 14 + 1).slice(0, 200_000);
+    const { count } = await json<{ count: number }>(post({ arg: cjk }));
+    // Every CJK character is one to three tokens under cl100k_base, and this repeating text is exact:
+    // 14 characters repeat, so the count is that of one period times the periods, give or take the edges.
+    expect(count).toBeGreaterThanOrEqual(200_000);
+    expect(count).toBeLessThanOrEqual(600_000);
+    const period = await json<{ count: number }>(post({ arg: cjk.slice(0, 14 * 100) }));
+    expect(Math.abs(count - period.count * (200_000 / 1400))).toBeLessThan(period.count * 0.02);
+  });
+
   it('refuses a missing or oversized arg', async () => {
     for (const body of [{}, { arg: 42 }, { arg: 'x'.repeat(200_001) }]) {
       const res = await post(body);

@@ -10,6 +10,7 @@ import { authClient } from '../auth/auth-test-client.ts';
 describe.each(testDatabaseKinds)('GET /api/user on %s', (kind) => {
   let t: TestApp;
   let userId: string;
+  const subject = () => ({ id: userId, sessionVersion: 0 });
   const me = (token?: string) => authClient(t.app).me(token);
 
   beforeAll(async () => {
@@ -20,7 +21,7 @@ describe.each(testDatabaseKinds)('GET /api/user on %s', (kind) => {
   afterAll(() => t.close());
 
   it('presents the signed-in user in the core shape, without secrets', async () => {
-    const res = await me(await signAccessToken(t.ctx.secrets.jwtSecret, userId));
+    const res = await me(await signAccessToken(t.ctx.secrets.jwtSecret, subject()));
     expect(res.statusCode).toBe(200);
     const user = userSchema.strict().parse(res.json());
     expect(user).toMatchObject({ id: userId, email: 'me@example.com', name: 'Grace Hopper', role: 'user', plugins: [] });
@@ -34,14 +35,14 @@ describe.each(testDatabaseKinds)('GET /api/user on %s', (kind) => {
   });
 
   it('answers 401 for a token that expired (15 minutes after issue)', async () => {
-    const token = await signAccessToken(t.ctx.secrets.jwtSecret, userId, Date.now() - 15 * 60_000 - 5_000);
+    const token = await signAccessToken(t.ctx.secrets.jwtSecret, subject(), Date.now() - 15 * 60_000 - 5_000);
     expect((await me(token)).statusCode).toBe(401);
-    const fresh = await signAccessToken(t.ctx.secrets.jwtSecret, userId, Date.now() - 14 * 60_000);
+    const fresh = await signAccessToken(t.ctx.secrets.jwtSecret, subject(), Date.now() - 14 * 60_000);
     expect((await me(fresh)).statusCode).toBe(200);
   });
 
   it('answers 401 for a token signed with another secret or another algorithm', async () => {
-    expect((await me(await signAccessToken('some-other-secret-of-enough-length', userId))).statusCode).toBe(401);
+    expect((await me(await signAccessToken('some-other-secret-of-enough-length', subject()))).statusCode).toBe(401);
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: userId })).toString('base64url')}.`;
     expect((await me(unsigned)).statusCode).toBe(401);
   });
@@ -57,10 +58,10 @@ describe.each(testDatabaseKinds)('GET /api/user on %s', (kind) => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('answers 403 banned for a banned user even with a valid token', async () => {
+  it('answers 403 banned for a banned user even with a token of the current session version', async () => {
     const row = await createUserAccount(t.ctx.db, { email: 'ban-me@example.com', name: 'Ban Me', password: 'ban-me-password' });
-    const token = await signAccessToken(t.ctx.secrets.jwtSecret, row.id);
     await banUser(t.ctx.db, 'ban-me@example.com', 5);
+    const token = await signAccessToken(t.ctx.secrets.jwtSecret, { id: row.id, sessionVersion: row.sessionVersion + 1 });
     const res = await me(token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({

@@ -1,28 +1,42 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token.ts';
 
 const secret = 'access-secret-0123456789abcdef';
+const user = { id: 'user-1', sessionVersion: 3 };
 
 describe('access tokens', () => {
-  it('answers the user of a valid token', async () => {
-    const token = await signAccessToken(secret, 'user-1');
-    expect(await verifyAccessToken(secret, token)).toBe('user-1');
-    expect(await verifyAccessToken(secret, token)).toBe('user-1');
+  it('answers the user and session version of a valid token', async () => {
+    const token = await signAccessToken(secret, user);
+    expect(await verifyAccessToken(secret, token)).toEqual(user);
+    expect(await verifyAccessToken(secret, token)).toEqual(user);
   });
 
   it('refuses a token signed with another secret', async () => {
-    const foreign = await signAccessToken('another-secret-0123456789abcdef', 'user-1');
+    const foreign = await signAccessToken('another-secret-0123456789abcdef', user);
     expect(await verifyAccessToken(secret, foreign)).toBeUndefined();
-    expect(await verifyAccessToken('another-secret-0123456789abcdef', foreign)).toBe('user-1');
+    expect(await verifyAccessToken('another-secret-0123456789abcdef', foreign)).toEqual(user);
   });
 
   it('refuses a tampered, malformed or expired token', async () => {
-    const token = await signAccessToken(secret, 'user-1');
+    const token = await signAccessToken(secret, user);
     const [header, , signature] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ sub: 'admin', exp: 9_999_999_999 })).toString('base64url');
     expect(await verifyAccessToken(secret, `${header}.${forgedPayload}.${signature}`)).toBeUndefined();
     expect(await verifyAccessToken(secret, 'not-a-token')).toBeUndefined();
-    const expired = await signAccessToken(secret, 'user-1', Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
+    const expired = await signAccessToken(secret, user, Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
     expect(await verifyAccessToken(secret, expired)).toBeUndefined();
+  });
+
+  it('refuses a token of ours that never expires or carries no session version', async () => {
+    const sign = (claims: Record<string, unknown>, exp?: number) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setIssuedAt();
+      return (exp === undefined ? jwt : jwt.setExpirationTime(exp)).sign(new TextEncoder().encode(secret));
+    };
+    const inAMinute = Math.floor(Date.now() / 1000) + 60;
+    expect(await verifyAccessToken(secret, await sign({ sv: 0 }, inAMinute))).toEqual({ id: 'user-1', sessionVersion: 0 });
+    expect(await verifyAccessToken(secret, await sign({ sv: 0 }))).toBeUndefined();
+    expect(await verifyAccessToken(secret, await sign({}, inAMinute))).toBeUndefined();
+    expect(await verifyAccessToken(secret, await sign({ sv: '0' }, inAMinute))).toBeUndefined();
   });
 });

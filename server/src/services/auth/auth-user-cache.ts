@@ -3,7 +3,7 @@ import { findUserById, type UserRow } from '../users/user-service.ts';
 
 /**
  * How long a signed-in user's row is reused by `authenticate`. A ban or a deleted account made
- * by another process (the CLI, another instance) takes effect within this time; it saves the
+ * or a logout made by another process (the CLI, another instance) takes effect within this time; it saves the
  * user lookup on the hot path of every chat request.
  */
 export const AUTH_USER_TTL_MS = 2000;
@@ -11,7 +11,11 @@ export const AUTH_USER_TTL_MS = 2000;
 const PRUNE_AT = 10_000;
 
 export interface AuthUserCache {
-  find(userId: string): Promise<UserRow | undefined>;
+  /**
+   * The user's row; a cached row older than `minSessionVersion` is read again, so a token
+   * signed just after a logout elsewhere is not refused for the rest of the TTL.
+   */
+  find(userId: string, minSessionVersion?: number): Promise<UserRow | undefined>;
 }
 
 /** A per-process cache of user rows by id; a missing user is not cached. */
@@ -21,10 +25,10 @@ export function createAuthUserCache(db: Db, ttlMs = AUTH_USER_TTL_MS, now = () =
     for (const [id, entry] of rows) if (entry.expiresAt <= at) rows.delete(id);
   };
   return {
-    async find(userId) {
+    async find(userId, minSessionVersion = 0) {
       const at = now();
       const cached = rows.get(userId);
-      if (cached && cached.expiresAt > at) return cached.row;
+      if (cached && cached.expiresAt > at && cached.row.sessionVersion >= minSessionVersion) return cached.row;
       const row = await findUserById(db, userId);
       if (!row) {
         rows.delete(userId);

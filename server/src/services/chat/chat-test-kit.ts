@@ -25,7 +25,7 @@ export async function listenTestApp(kind: DatabaseKind, env: Record<string, stri
         password: 'correct horse battery',
         confirm_password: 'correct horse battery',
       });
-      const token = await signAccessToken(t.ctx.secrets.jwtSecret, row.id);
+      const token = await signAccessToken(t.ctx.secrets.jwtSecret, row);
       return { userId: row.id, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
     },
   };

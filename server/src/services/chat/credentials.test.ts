@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../app/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { registerUser } from '../auth/account-service.ts';
 import { storeUserKey } from '../keys/user-key-store.ts';
+import { outboundPolicy } from '../../net/outbound-url.ts';
 import { resolveCredentials } from './credentials.ts';
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -37,7 +38,11 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
   afterAll(() => t.close());
 
   it('uses the server key and base URL when the endpoint has one', async () => {
-    expect(await resolveCredentials(t.ctx, 'deepSeek', alice)).toEqual({ apiKey: 'sk-server', baseURL: 'http://deepseek.local/v1' });
+    expect(await resolveCredentials(t.ctx, 'deepSeek', alice)).toEqual({
+      apiKey: 'sk-server',
+      baseURL: 'http://deepseek.local/v1',
+      outbound: { hosts: [], allowAll: true },
+    });
   });
 
   it('answers unknown_endpoint for an endpoint without any key', async () => {
@@ -46,7 +51,14 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
 
   it("uses the caller's own stored key on a user_provided endpoint, with the configured base URL", async () => {
     await store(alice, 'openAI', 'sk-alice');
-    expect(await resolveCredentials(t.ctx, 'openAI', alice)).toEqual({ apiKey: 'sk-alice', baseURL: 'http://proxy.local/v1' });
+    // A user's key is scoped to its owner and held to the outbound policy for addresses inside it.
+    expect(await resolveCredentials(t.ctx, 'openAI', alice)).toEqual({
+      apiKey: 'sk-alice',
+      baseURL: 'http://proxy.local/v1',
+      owner: alice,
+      outbound: outboundPolicy(t.ctx.env),
+    });
+    expect(outboundPolicy(t.ctx.env).allowAll).toBe(false);
   });
 
   it("never uses another user's key: without one of their own the caller gets no_user_key", async () => {
@@ -61,7 +73,12 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
   it('refuses an expired key with no_user_key', async () => {
     await store(bob, 'anthropic', 'sk-expiring', soon(150));
     expect((await resolveCredentials(t.ctx, 'anthropic', bob)).apiKey).toBe('sk-expiring');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await codeOf(resolveCredentials(t.ctx, 'anthropic', bob))).toBe('no_user_key');
+    // Only the clock moves on (timers stay real for the database drivers).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 200 });
+    try {
+      expect(await codeOf(resolveCredentials(t.ctx, 'anthropic', bob))).toBe('no_user_key');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,16 +1,23 @@
 import type { EndpointName } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
+import { outboundPolicy, type OutboundPolicy } from '../../net/outbound-url.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { readUserKey } from '../keys/user-key-store.ts';
 
 export interface Credentials {
   apiKey: string;
   baseURL?: string;
+  /** The user whose own key this is; absent for the server's key. */
+  owner?: string;
+  /** Where addresses inside the key may lead: the server's policy for a user's key, anywhere for the operator's own. */
+  outbound: OutboundPolicy;
 }
 
+const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
+
 /**
- * The credential of one request: the server's key, or for a `user_provided` endpoint the
+ * The credential of one request: the server's key (trusted like its base URL), or for a `user_provided` endpoint the
  * caller's own unexpired stored key (gptPlugins shares the OpenAI account, so an OpenAI key
  * serves it too). No key at all is `unknown_endpoint`; a missing user key is `no_user_key`,
  * which the client answers with its "set key" button.
@@ -22,9 +29,9 @@ export async function resolveCredentials(
 ): Promise<Credentials> {
   const settings = endpointSettings(ctx.env, endpoint);
   if (!settings.enabled) throw new AppError('unknown_endpoint');
-  if (settings.serverKey) return { apiKey: settings.serverKey, baseURL: settings.baseURL };
+  if (settings.serverKey) return { apiKey: settings.serverKey, baseURL: settings.baseURL, outbound: operatorChosen };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read('openAI') : undefined);
   if (!apiKey) throw new AppError('no_user_key');
-  return { apiKey, baseURL: settings.baseURL };
+  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env) };
 }

@@ -1,7 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createReplySaveBatch } from './reply-saver.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The batch runs on timers (the tick, setImmediate for saveNow); a fake clock moves them exactly,
+// so the counts below are exact instead of depending on how busy the machine is.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+/** Moves the fake clock, running every timer due and the writes they start. */
+const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** A batch that records each statement's rows; `fail` decides which writes throw. */
 function recordingBatch(intervalMs: number, fail: (rows: string[]) => boolean = () => false) {
@@ -26,12 +35,12 @@ describe('createReplySaveBatch', () => {
     const { batch, statements } = recordingBatch(100);
     const saver = batch.track(() => 'a');
     for (let i = 0; i < 50; i++) saver.touch();
-    await sleep(150);
+    await elapse(150);
     expect(statements).toEqual([['a']]);
-    await sleep(150);
+    await elapse(150);
     expect(statements).toHaveLength(1);
     saver.touch();
-    await sleep(120);
+    await elapse(120);
     expect(statements).toHaveLength(2);
     await saver.stop();
   });
@@ -45,7 +54,7 @@ describe('createReplySaveBatch', () => {
     a.touch();
     b.touch();
     text = 'b2';
-    await sleep(90);
+    await elapse(90);
     expect(statements).toEqual([['a', 'b2']]);
     await Promise.all([a.stop(), b.stop(), c.stop()]);
   });
@@ -53,13 +62,13 @@ describe('createReplySaveBatch', () => {
   it('saves a changing reply at least once per interval while it streams', async () => {
     const { batch, statements } = recordingBatch(50);
     const saver = batch.track(() => 'a');
-    const until = Date.now() + 280;
-    while (Date.now() < until) {
+    for (let elapsed = 0; elapsed < 280; elapsed += 5) {
       saver.touch();
-      await sleep(5);
+      await elapse(5);
     }
     await saver.stop();
-    expect(statements.length).toBeGreaterThanOrEqual(4);
+    // Ticks at 50, 100, 150, 200 and 250 ms each found the reply changed.
+    expect(statements).toHaveLength(5);
   });
 
   it('never overlaps writes and lets the final write wait for the one in flight', async () => {
@@ -70,7 +79,7 @@ describe('createReplySaveBatch', () => {
       async () => {
         running++;
         maxRunning = Math.max(maxRunning, running);
-        await sleep(120);
+        await new Promise((resolve) => setTimeout(resolve, 120));
         running--;
         finished++;
       },
@@ -79,10 +88,13 @@ describe('createReplySaveBatch', () => {
     );
     const saver = batch.track(() => 'a');
     saver.touch();
-    await sleep(50);
+    await elapse(50);
     saver.touch();
-    await sleep(50);
-    await saver.stop();
+    await elapse(50);
+    // The first write (40 → 160 ms) is still running; the second waits for it, and stop for both.
+    const stopped = saver.stop();
+    await elapse(300);
+    expect(await stopped).toBe(true);
     expect(maxRunning).toBe(1);
     expect(running).toBe(0);
     expect(finished).toBe(2);
@@ -94,7 +106,7 @@ describe('createReplySaveBatch', () => {
     const b = batch.track(() => 'b');
     a.saveNow();
     b.saveNow();
-    await sleep(10);
+    await elapse(0);
     await a.stop();
     await b.stop();
     expect(statements).toEqual([['a', 'b']]);
@@ -107,7 +119,7 @@ describe('createReplySaveBatch', () => {
     const never = batch.track(() => 'never');
     written.saveNow();
     failing.saveNow();
-    await sleep(10);
+    await elapse(0);
     expect(await Promise.all([written.stop(), failing.stop(), never.stop()])).toEqual([true, false, false]);
   });
 
@@ -117,7 +129,7 @@ describe('createReplySaveBatch', () => {
     const starting = batch.track(() => 'starting');
     streaming.touch();
     starting.saveNow();
-    await sleep(10);
+    await elapse(0);
     expect(statements).toEqual([['starting']]);
     await Promise.all([streaming.stop(), starting.stop()]);
   });
@@ -129,7 +141,7 @@ describe('createReplySaveBatch', () => {
     const bad = batch.track(() => 'bad');
     good.touch();
     bad.touch();
-    await sleep(130);
+    await elapse(130);
     await Promise.all([good.stop(), bad.stop()]);
     expect(statements[0]).toEqual(['good', 'bad']);
     expect(single).toEqual(['good', 'bad']);

@@ -9,6 +9,7 @@ import { findMessage } from '../messages/message-store.ts';
 import { createUserAccount } from '../users/user-admin.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { saveRequest } from './save-request.ts';
+import { strictOutboundPolicy } from '../../net/outbound-url.ts';
 
 describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
   let database: Database;
@@ -27,7 +28,7 @@ describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
       endpoint: 'openAI',
       model: 'gpt-4o-mini',
       options: { temperature: 0.4 },
-      credentials: { apiKey: 'sk-test' },
+      credentials: { apiKey: 'sk-test', outbound: strictOutboundPolicy },
       provider: openAIProvider,
       conversationId: randomUUID(),
       userMessage: { id, parentMessageId: ROOT_PARENT_ID, text: 'First words', isEdited: false },

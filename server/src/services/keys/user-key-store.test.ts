@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { userKeys } from '../../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
@@ -53,11 +53,10 @@ describe.each(testDatabaseKinds)('user key store on %s', (kind) => {
     const swept: number[] = [];
     const stop = startKeySweeper(database.db, { intervalMs: 20, onSwept: (n) => swept.push(n) });
     try {
-      for (let i = 0; i < 100 && swept.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(swept).toEqual([1]), { timeout: 2000, interval: 20 });
     } finally {
       stop();
     }
-    expect(swept).toEqual([1]);
     expect(await database.db.select().from(userKeys).where(eq(userKeys.userId, alice))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { defaultModels } from '@parley/core';
 import { startDeepSeekFake, startOpenAIFake, type FakeUpstream } from '@parley/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testEnv } from '../../test/app.ts';
 import { createModelLists } from './model-lists.ts';
 
@@ -46,10 +46,17 @@ describe('model lists', () => {
   it('fetches again once the TTL has passed', async () => {
     const before = modelCalls(deepseek);
     const env = testEnv({ DEEPSEEK_API_KEY: 'sk-deep', DEEPSEEK_BASE_URL: deepseek.url, DEEPSEEK_FETCH_MODELS: 'true' });
-    const lists = createModelLists(env, { ttlMs: 30 });
+    const lists = createModelLists(env, { ttlMs: 60_000 });
     expect((await lists.all()).deepSeek).toEqual(['deepseek-chat', 'deepseek-reasoner']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await lists.all();
+    expect(modelCalls(deepseek) - before).toBe(1);
+    // Only the clock moves past the TTL (timers stay real for the HTTP fetch).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_001 });
+    try {
+      await lists.all();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(modelCalls(deepseek) - before).toBe(2);
   });
 

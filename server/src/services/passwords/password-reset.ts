@@ -7,7 +7,7 @@ import { AppError } from '../../app/errors.ts';
 import { passwordResetMail } from '../mail/password-reset-mail.ts';
 import { newOpaqueToken, sha256 } from '../sessions/refresh-token.ts';
 import { revokeUserSessions } from '../sessions/session-service.ts';
-import { findUserByEmail } from '../users/user-service.ts';
+import { findUserByEmail, type UserRow } from '../users/user-service.ts';
 import { hashPassword } from './password-hasher.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -20,15 +20,12 @@ export const resetMessages = {
 } as const;
 
 /**
- * Issues a single-use reset token (only its hash is stored) and delivers the link by mail,
- * or hands it back when the server has no mail. Older unused tokens of the user are voided.
+ * Issues a single-use reset token (only its hash is stored) and answers the link to it on
+ * `publicUrl`. Older unused tokens of the user are voided.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, publicUrl: string): Promise<PasswordResetAnswer> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError('reset_user_not_found');
-
+export async function issueResetLink(db: Db, user: UserRow, publicUrl: string): Promise<string> {
   const token = newOpaqueToken();
-  await ctx.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -40,9 +37,25 @@ export async function requestPasswordReset(ctx: AppContext, email: string, publi
     });
   });
 
-  const link = `${publicUrl.replace(/\/+$/, '')}/reset-password?${new URLSearchParams({ token, userId: user.id })}`;
-  if (!ctx.mailer) return { message: resetMessages.linkReady, link };
-  await ctx.mailer.send(passwordResetMail({ to: user.email, name: user.name, appTitle: ctx.env.APP_TITLE, link }));
+  return `${publicUrl.replace(/\/+$/, '')}/reset-password?${new URLSearchParams({ token, userId: user.id })}`;
+}
+
+/**
+ * Delivers a reset link by mail. Without mail the link goes back in the answer only when the
+ * operator opted in (ALLOW_PASSWORD_RESET_LINK); otherwise whoever asks could reset anyone's
+ * password, so the request is refused before any account is looked at.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<PasswordResetAnswer> {
+  const { mailer, env } = ctx;
+  if (!mailer && !env.ALLOW_PASSWORD_RESET_LINK) throw new AppError('password_reset_unavailable');
+  // The env schema requires PUBLIC_URL with mail or the in-page link, so this is a broken invariant.
+  if (!env.PUBLIC_URL) throw new Error('PUBLIC_URL is required to build password reset links');
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError('reset_user_not_found');
+
+  const link = await issueResetLink(ctx.db, user, env.PUBLIC_URL);
+  if (!mailer) return { message: resetMessages.linkReady, link };
+  await mailer.send(passwordResetMail({ to: user.email, name: user.name, appTitle: ctx.env.APP_TITLE, link }));
   return { message: resetMessages.mailSent };
 }
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
-import type { AppContext } from '../../app/context.ts';
-import { REFRESH_TOKEN_TTL_MS, setRefreshCookie } from './refresh-cookie.ts';
+import { sessions, users } from '../../db/schema.ts';
 import { newOpaqueToken, sha256 } from './refresh-token.ts';
+
+export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IssuedRefreshToken {
   token: string;
@@ -16,25 +15,15 @@ export type RotationResult =
   | { ok: true; userId: string; familyId: string; next: IssuedRefreshToken }
   | { ok: false; reused: boolean };
 
-interface ClientInfo {
+/** Who opened a session, kept with it for the user's device list. */
+export interface ClientInfo {
   userAgent?: string;
   ip?: string;
 }
 
-const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  userAgent: request.headers['user-agent'],
-  ip: request.ip,
-});
-
-/** Opens a new session family (one login) and hands the browser its refresh cookie. */
-export async function startSession(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-): Promise<void> {
-  const issued = await createSession(ctx.db, userId, randomUUID(), clientInfo(request));
-  setRefreshCookie(ctx.env, reply, issued.token, issued.expiresAt);
+/** Opens a new session family (one login); the caller hands the browser the refresh token. */
+export function startSession(db: Db, userId: string, client: ClientInfo): Promise<IssuedRefreshToken> {
+  return createSession(db, userId, randomUUID(), client);
 }
 
 async function createSession(
@@ -64,7 +53,7 @@ async function createSession(
  * requests presenting the same token exactly one wins; a token that was already rotated
  * means a copy is in someone else's hands, and the whole family (this login) is revoked.
  */
-export async function rotateSession(db: Db, presented: string, request: FastifyRequest): Promise<RotationResult> {
+export async function rotateSession(db: Db, presented: string, client: ClientInfo): Promise<RotationResult> {
   const hash = sha256(presented);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -84,7 +73,7 @@ export async function rotateSession(db: Db, presented: string, request: FastifyR
       if (reused) await revokeFamily(tx as unknown as Db, seen!.familyId, now);
       return { ok: false, reused };
     }
-    const next = await createSession(tx as unknown as Db, claimed.userId, claimed.familyId, clientInfo(request), nextId, now);
+    const next = await createSession(tx as unknown as Db, claimed.userId, claimed.familyId, client, nextId, now);
     return { ok: true, userId: claimed.userId, familyId: claimed.familyId, next };
   });
 }
@@ -96,14 +85,30 @@ export async function revokeFamily(db: Db, familyId: string, now = new Date()): 
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
-/** Logout: ends the login the presented token belongs to, whatever its state. */
+/**
+ * Ends every access token of the user (`authenticate` compares the version a token was signed
+ * at). Other logins keep their refresh cookie and get a fresh access token on their next refresh.
+ */
+export async function endAccessTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Logout: ends the login the presented token belongs to, whatever its state, and every access
+ * token of its user, since an access token does not say which login it came from.
+ */
 export async function endSession(db: Db, presented: string): Promise<void> {
   const [row] = await db
-    .select({ familyId: sessions.familyId })
+    .select({ familyId: sessions.familyId, userId: sessions.userId })
     .from(sessions)
     .where(eq(sessions.tokenHash, sha256(presented)))
     .limit(1);
-  if (row) await revokeFamily(db, row.familyId);
+  if (!row) return;
+  await revokeFamily(db, row.familyId);
+  await endAccessTokens(db, row.userId);
 }
 
 /** After a password change every open login must sign in again. */
@@ -112,4 +117,5 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await endAccessTokens(db, userId);
 }

@@ -55,6 +55,19 @@ describe.each(testDatabaseKinds)('admin commands on %s', (kind) => {
     expect(await findUserByEmail(t.ctx.db, 'temp@example.com')).toBeUndefined();
   });
 
+  it('prints a one-time reset link on PUBLIC_URL that sets a new password once', async () => {
+    await run('user:create', '--email', 'linked@example.com', '--name', 'Linked User', '--password', 'first-password');
+    const printed = await runAdminCommand(t.ctx.db, ['user:reset-link', '--email', 'Linked@example.com'], { publicUrl: 'https://chat.example.com/' });
+    const link = new URL(printed.match(/https:\/\/\S+/)![0]);
+    expect(link.origin + link.pathname).toBe('https://chat.example.com/reset-password');
+    const body = { token: link.searchParams.get('token'), userId: link.searchParams.get('userId'), password: 'second-password', confirm_password: 'second-password' };
+    const reset = () => t.app.inject({ method: 'POST', url: '/api/auth/resetPassword', payload: body });
+    expect((await reset()).statusCode).toBe(200);
+    expect((await reset()).statusCode).toBe(400);
+    expect((await login('linked@example.com', 'second-password')).statusCode).toBe(200);
+    await expect(run('user:reset-link', '--email', 'linked@example.com')).rejects.toThrow('PUBLIC_URL must be set');
+  });
+
   it('explains bad input instead of guessing', async () => {
     await expect(run('user:ban', '--email', 'nobody@example.com')).rejects.toThrow('No user with email nobody@example.com');
     await expect(run('user:create', '--email', 'x@example.com')).rejects.toThrow('--name is required');

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/client.ts';
-import { AdminError, banUser, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
+import { issueResetLink, RESET_TOKEN_TTL_MS } from '../passwords/password-reset.ts';
+import { AdminError, banUser, requireUserByEmail, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
 import { isBanned } from './user-service.ts';
 
 export const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
@@ -9,7 +10,8 @@ export const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
   user:ban --email <e> [--minutes <n>]     (no --minutes: until unbanned)
   user:unban --email <e>
   user:delete --email <e>
-  user:reset-password --email <e> --password <p>`;
+  user:reset-password --email <e> --password <p>
+  user:reset-link --email <e>              (prints a one-time link on PUBLIC_URL)`;
 
 const options = {
   email: { type: 'string' },
@@ -27,8 +29,13 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
   });
 }
 
+export interface AdminSettings {
+  /** Where reset links point (PUBLIC_URL). */
+  publicUrl?: string;
+}
+
 /** Runs one operator command and returns what to print; bad input throws AdminError. */
-export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
+export async function runAdminCommand(db: Db, argv: string[], settings: AdminSettings = {}): Promise<string> {
   const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   const [command] = positionals;
   switch (command) {
@@ -65,6 +72,13 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
       const [email, password] = required(values, 'email', 'password');
       await setUserPassword(db, email!, password!);
       return `Password of ${email} changed; its sessions were signed out`;
+    }
+    case 'user:reset-link': {
+      const [email] = required(values, 'email');
+      if (!settings.publicUrl) throw new AdminError('PUBLIC_URL must be set: the link points at it');
+      const user = await requireUserByEmail(db, email!);
+      const link = await issueResetLink(db, user, settings.publicUrl);
+      return `Reset link for ${user.email} (works once, for ${RESET_TOKEN_TTL_MS / 60_000} minutes; send it privately):\n${link}`;
     }
     default:
       throw new AdminError(command ? `Unknown command ${command}\n${adminUsage}` : adminUsage);

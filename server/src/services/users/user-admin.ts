@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../passwords/password-hasher.ts';
-import { revokeUserSessions } from '../sessions/session-service.ts';
+import { endAccessTokens, revokeUserSessions } from '../sessions/session-service.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { findUserByEmail, type UserRow } from './user-service.ts';
 
@@ -13,7 +13,7 @@ export class AdminError extends Error {}
 /** A ban with no length lasts until lifted: a hundred years is "forever" for a timestamp column. */
 const FOREVER_MS = 100 * 365 * 24 * 60 * 60 * 1000;
 
-async function requireUserByEmail(db: Db, email: string): Promise<UserRow> {
+export async function requireUserByEmail(db: Db, email: string): Promise<UserRow> {
   const row = await findUserByEmail(db, email);
   if (!row) throw new AdminError(`No user with email ${email}`);
   return row;
@@ -46,11 +46,15 @@ export function listUsers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.createdAt));
 }
 
-/** Bans take effect on the next request: `authenticate` and refresh re-read the user every time. */
+/**
+ * A ban ends the user's access tokens (their session version moves on) and every refresh is
+ * refused; `authenticate` sees it within AUTH_USER_TTL_MS, in this process or any other.
+ */
 export async function banUser(db: Db, email: string, minutes?: number, now = new Date()): Promise<Date> {
   const row = await requireUserByEmail(db, email);
   const until = new Date(now.getTime() + (minutes === undefined ? FOREVER_MS : minutes * 60_000));
   await db.update(users).set({ bannedUntil: until, updatedAt: now }).where(eq(users.id, row.id));
+  await endAccessTokens(db, row.id);
   return until;
 }
 

@@ -1,24 +1,39 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { streaming, useStreamingStore } from './streaming-store.ts';
 
+/** Animation frames the test paints by hand, so "one paint per frame" is checked exactly. */
+const frames = new Map<number, FrameRequestCallback>();
+let lastFrameId = 0;
+const original = { request: globalThis.requestAnimationFrame, cancel: globalThis.cancelAnimationFrame };
 beforeAll(() => {
-  // The store paints once per animation frame; Node has no frames, so a timer stands in.
-  globalThis.requestAnimationFrame ??= (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0) as unknown as number;
-  globalThis.cancelAnimationFrame ??= (id: number) => clearTimeout(id);
+  globalThis.requestAnimationFrame = (callback) => {
+    frames.set(++lastFrameId, callback);
+    return lastFrameId;
+  };
+  globalThis.cancelAnimationFrame = (id) => void frames.delete(id);
+});
+afterAll(() => {
+  Object.assign(globalThis, { requestAnimationFrame: original.request, cancelAnimationFrame: original.cancel });
 });
 
 afterEach(() => streaming.stop());
 
-const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Runs the frame callbacks requested so far; answers how many there were. */
+function nextFrame(): number {
+  const due = [...frames.values()];
+  frames.clear();
+  for (const callback of due) callback(0);
+  return due.length;
+}
 
 describe('streaming text (only the streaming message reads it)', () => {
-  it('appends deltas in seq order after the continued prefix, batching them into one paint', async () => {
+  it('appends deltas in seq order after the continued prefix, batching them into one paint', () => {
     streaming.start('r1', 'Once ');
     expect(streaming.append(1, 'upon ')).toBe(true);
     expect(streaming.append(2, 'a time', 'thinking')).toBe(true);
     expect(useStreamingStore.getState().text).toBe('Once ');
     expect(streaming.snapshot()).toEqual({ text: 'Once upon a time', reasoning: 'thinking' });
-    await nextFrame();
+    expect(nextFrame()).toBe(1);
     expect(useStreamingStore.getState()).toMatchObject({ messageId: 'r1', text: 'Once upon a time', reasoning: 'thinking' });
   });
 
@@ -28,11 +43,11 @@ describe('streaming text (only the streaming message reads it)', () => {
     expect(streaming.snapshot()).toEqual({ text: 'Once upon', reasoning: 'Counting. Go on.' });
   });
 
-  it('drops a frame it has already seen (a resumed stream replays from the last id)', async () => {
+  it('drops a frame it has already seen (a resumed stream replays from the last id)', () => {
     streaming.start('r1');
     streaming.append(1, 'a');
     expect(streaming.append(1, 'a')).toBe(false);
-    await nextFrame();
+    nextFrame();
     expect(useStreamingStore.getState().text).toBe('a');
   });
 });

