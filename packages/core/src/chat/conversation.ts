@@ -1,5 +1,26 @@
 import { z } from 'zod';
 
+/** The fields of a stored row rather than of its settings: its owner and its timestamps. */
+export const storedRowFields = ['user', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * The conversation fields of SPEC point 3 that make it a record of a talk rather than settings
+ * for one; a preset is "the conversation fields minus" these (its own title aside).
+ */
+export const conversationRecordFields = ['conversationId', 'title', 'messages', ...storedRowFields] as const;
+
+/** A preset's own fields beside the settings it shares with conversations. */
+export const presetRecordFields = ['presetId', 'title', ...storedRowFields] as const;
+
+/** The fields that choose what answers: every other field of a conversation or preset is an endpoint option. */
+export const answererFields = ['endpoint', 'model'] as const;
+
+/**
+ * The fields a conversation has beside its endpoint options. Its plugins (`tools`) are a field
+ * of their own on a conversation, while a preset and a new chat's setup carry them as an option.
+ */
+export const conversationFixedFields = [...conversationRecordFields, ...answererFields, 'tools'] as const;
+
 /**
  * A conversation as the API presents it: the stored endpoint options (temperature, top_p,
  * promptPrefix, chatGptLabel…) are spread at the top level beside the fixed fields.

@@ -1,4 +1,4 @@
-import { placeholderResponseId, type Conversation, type Message } from '@parley/core';
+import { conversationFixedFields, placeholderResponseId, type Conversation, type Message } from '@parley/core';
 
 interface DraftInput {
   messageId: string;
@@ -66,10 +66,10 @@ export function errorMessageFrom(data: Partial<Message> & { text?: string }, pla
   };
 }
 
-const conversationFields = new Set(['conversationId', 'title', 'endpoint', 'model', 'tools', 'createdAt', 'updatedAt', 'user']);
+const fixedFields: ReadonlySet<string> = new Set(conversationFixedFields);
 
 /** The endpoint options a conversation carries (temperature, promptPrefix…), resent with each ask. */
 export function conversationOptions(conversation: Conversation | null): Record<string, unknown> {
   if (!conversation) return {};
-  return Object.fromEntries(Object.entries(conversation).filter(([key, value]) => !conversationFields.has(key) && value !== undefined));
+  return Object.fromEntries(Object.entries(conversation).filter(([key, value]) => !fixedFields.has(key) && value !== undefined));
 }

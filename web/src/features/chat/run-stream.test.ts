@@ -4,6 +4,7 @@ import { chatErrorText, ROOT_PARENT_ID, type Message } from '@parley/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionHooks } from '../../api/session.ts';
 import { visibleBranch } from '../messages/visible-branch.ts';
+import { askBody } from './ask-body.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 import { runStream, type StreamHooks } from './run-stream.ts';
@@ -27,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+const to = { endpoint: 'openAI', model: 'gpt-4o', options: {} };
 const hooks: StreamHooks = { onConversationCreated: () => undefined, onSettled: () => undefined };
 const request = userDraft({ messageId: 'u1', conversationId: 'c1', parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
 const reply: Message = { ...placeholderFor(request), messageId: 'r1', text: 'Once upon', unfinished: false };
@@ -44,7 +46,7 @@ describe('runStream error frames', () => {
     errorFrame = storedError('r1-failed');
     const placeholder = { ...reply, unfinished: true };
     chat.upsert([placeholder]);
-    const body = { text: '', conversationId: 'c1', isContinued: true, responseMessageId: 'r1', generation: reply.text };
+    const body = askBody(to, 'c1', { kind: 'continue', request, reply, generation: reply.text });
     await runStream({ route: 'ask', endpoint: 'openAI', request, placeholder, prefix: reply.text, body }, hooks);
 
     expect(state().messages.map((m) => m.messageId)).toEqual(['u1', 'r1', 'r1-failed']);
@@ -60,7 +62,7 @@ describe('runStream error frames', () => {
     errorFrame = { ...placeholder, messageId: 'e9', conversationId: 'c9', text: chatErrorText('concurrent', { limit: 2 }), error: true };
     const opened: string[] = [];
     await runStream(
-      { route: 'ask', endpoint: 'openAI', request: first, placeholder, body: { text: 'Hello', conversationId: null } },
+      { route: 'ask', endpoint: 'openAI', request: first, placeholder, body: askBody(to, null, { kind: 'send', text: 'Hello', parentMessageId: ROOT_PARENT_ID, messageId: 'u9' }) },
       { ...hooks, onConversationCreated: (id) => opened.push(id) },
     );
     expect(opened).toEqual(['c9']);
@@ -71,7 +73,7 @@ describe('runStream error frames', () => {
     errorFrame = storedError('r2-failed');
     const placeholder = placeholderFor(request);
     chat.upsert([placeholder]);
-    const body = { text: request.text, conversationId: 'c1', overrideParentMessageId: 'u1', isRegenerate: true };
+    const body = askBody(to, 'c1', { kind: 'regenerate', request });
     await runStream({ route: 'ask', endpoint: 'openAI', request, placeholder, body }, hooks);
 
     expect(state().messages.map((m) => m.messageId)).toEqual(['u1', 'r1', 'r2-failed']);

@@ -6,6 +6,7 @@ import {
   parseChatErrorText,
   isDeltaEvent,
   type AbortResponse,
+  type AskRequestInput,
   type Message,
 } from '@parley/core';
 import { isApiError } from '../../api/api-error.ts';
@@ -20,7 +21,7 @@ import { streaming } from './streaming-store.ts';
 export interface StreamRequest {
   route: 'ask' | 'edit';
   endpoint: string;
-  body: Record<string, unknown>;
+  body: AskRequestInput;
   /** The user message the reply answers (already drawn). */
   request: Message;
   /** The reply drawn at once: a fresh placeholder, or the reply being continued. */
@@ -167,7 +168,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
     lastFrameId: -1,
     endpoint: input.endpoint,
     controller: new AbortController(),
-    abortKey: (input.body.conversationId as string | null) ?? null,
+    abortKey: input.body.conversationId ?? null,
     stopRequested: false,
     settled: false,
     conversationId: null,

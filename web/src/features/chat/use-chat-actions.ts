@@ -6,6 +6,7 @@ import { conversationsQueryKey } from '../conversations/conversations-api.ts';
 import { sendableOptions } from '../parameters/sendable-options.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { visibleBranch } from '../messages/visible-branch.ts';
+import { askBody, type AskTarget } from './ask-body.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { conversationOptions, placeholderFor, userDraft } from './drafts.ts';
 import { runStream, stopStream, type StreamHooks } from './run-stream.ts';
@@ -24,7 +25,7 @@ export interface ChatActions {
   stop(): void;
 }
 
-function target() {
+function target(): (AskTarget & { sender: string }) | null {
   const { conversation, setup } = useChatStore.getState();
   const endpoint = conversation?.endpoint ?? setup?.endpoint;
   const model = conversation?.model ?? setup?.model;
@@ -76,7 +77,7 @@ export function useChatActions(): ChatActions {
           endpoint: to.endpoint,
           request,
           placeholder,
-          body: { ...to.options, text: trimmed, conversationId: state.conversationId, parentMessageId, messageId: request.messageId, endpoint: to.endpoint, model: to.model },
+          body: askBody(to, state.conversationId, { kind: 'send', text: trimmed, parentMessageId, messageId: request.messageId }),
         },
         hooks,
       );
@@ -97,17 +98,7 @@ export function useChatActions(): ChatActions {
           request,
           placeholder,
           prefix: generation,
-          body: {
-            ...to.options,
-            text: '',
-            conversationId: state.conversationId,
-            parentMessageId: request.messageId,
-            isContinued: true,
-            responseMessageId: reply.messageId,
-            generation,
-            endpoint: to.endpoint,
-            model: to.model,
-          },
+          body: askBody(to, state.conversationId, { kind: 'continue', request, reply, generation }),
         },
         hooks,
       );
@@ -134,16 +125,7 @@ export function useChatActions(): ChatActions {
             endpoint: to.endpoint,
             request,
             placeholder,
-            body: {
-              ...to.options,
-              text: request.text,
-              conversationId: state.conversationId,
-              parentMessageId: request.parentMessageId,
-              overrideParentMessageId: request.messageId,
-              isRegenerate: true,
-              endpoint: to.endpoint,
-              model: to.model,
-            },
+            body: askBody(to, state.conversationId, { kind: 'regenerate', request }),
           },
           hooks,
         );

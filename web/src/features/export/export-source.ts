@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@parley/core';
+import { conversationRecordFields, type Conversation, type Message } from '@parley/core';
 
 /** What every exporter writes from. */
 export interface ExportSource {
@@ -8,8 +8,8 @@ export interface ExportSource {
   exportedAt: Date;
 }
 
-/** Fields that identify the conversation rather than configure its endpoint. */
-const identity = new Set(['conversationId', 'title', 'endpoint', 'createdAt', 'updatedAt', 'user', 'messages']);
+/** Fields that identify the conversation rather than configure its endpoint; the endpoint is one of the header facts. */
+const identity: ReadonlySet<string> = new Set([...conversationRecordFields, 'endpoint']);
 
 function isSet(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return false;

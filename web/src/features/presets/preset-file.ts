@@ -1,7 +1,4 @@
-import type { Preset } from '@parley/core';
-
-/** The fields a preset file leaves out: they belong to the stored row, not to the settings. */
-const rowFields = ['createdAt', 'updatedAt', 'user'] as const;
+import { storedRowFields, type Preset } from '@parley/core';
 
 export type PresetFileResult = { ok: true; preset: Record<string, unknown> } | { ok: false };
 
@@ -23,7 +20,8 @@ export function parsePresetFile(text: string): PresetFileResult {
 /** The JSON a preset is exported as: its settings and title, without the row's timestamps. */
 export function presetFileContent(preset: Preset | Record<string, unknown>): string {
   const copy: Record<string, unknown> = { ...preset };
-  for (const field of rowFields) delete copy[field];
+  // The stored row's owner and timestamps are not settings.
+  for (const field of storedRowFields) delete copy[field];
   return JSON.stringify(copy, null, 2);
 }
 

@@ -1,7 +1,14 @@
-import { chooseNewConversationEndpoint, type EndpointName, type Preset } from '@parley/core';
+import {
+  answererFields,
+  chooseNewConversationEndpoint,
+  conversationRecordFields,
+  presetRecordFields,
+  type EndpointName,
+  type Preset,
+} from '@parley/core';
 
-/** The fields of a preset that are not endpoint options. */
-const fixedFields = new Set(['presetId', 'title', 'endpoint', 'model', 'createdAt', 'updatedAt', 'user', 'conversationId']);
+/** The fields of a preset that are not endpoint options, and the conversation record fields a preset never takes. */
+const fixedFields: ReadonlySet<string> = new Set([...presetRecordFields, ...answererFields, ...conversationRecordFields]);
 
 /** A preset's endpoint options (temperature, promptPrefix, tools…), everything but its fixed fields. */
 export function presetOptions(preset: Record<string, unknown>): Record<string, unknown> {
