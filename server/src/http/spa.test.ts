@@ -4,6 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { createReadiness } from '../app/readiness.ts';
 import { testEnv } from '../test/app.ts';
 import { createTestDatabase } from '../test/databases.ts';
 import type { Database } from '../db/client.ts';
@@ -29,6 +30,7 @@ describe('serving the SPA', () => {
       env,
       db: database.db,
       webDist: dist,
+      readiness: createReadiness(true),
       secrets: { jwtSecret: 'a', jwtRefreshSecret: 'b', credsKey: env.CREDS_KEY! },
     } as Parameters<typeof buildApp>[0]);
   });

@@ -30,6 +30,7 @@ const ask = (a: AliceData, extra: Record<string, unknown> = {}) => ({
 export const routeTable: Record<string, RouteEntry> = {
   'GET /api/config': { signedIn: false, call: () => ({ url: '/api/config' }), owner: 200, other: 200 },
   'GET /api/health': { signedIn: false, call: () => ({ url: '/api/health' }), owner: 200, other: 200 },
+  'GET /api/health/ready': { signedIn: false, call: () => ({ url: '/api/health/ready' }), owner: 200, other: 200 },
   'POST /api/auth/register': {
     signedIn: false,
     call: (a) => ({ url: '/api/auth/register', payload: { name: 'Mallory', email: a.email, password: 'hunter2hunter2', confirm_password: 'hunter2hunter2' } }),
