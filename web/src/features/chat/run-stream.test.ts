@@ -87,7 +87,7 @@ describe('runStream error frames', () => {
     errorFrame = { error: true, text: chatErrorText('ban') } as Message;
     const placeholder = placeholderFor(request);
     chat.upsert([placeholder]);
-    await runStream({ route: 'ask', endpoint: 'openAI', request, placeholder, body: { text: request.text, conversationId: 'c1' } }, hooks);
+    await runStream({ route: 'ask', endpoint: 'openAI', request, placeholder, body: askBody(to, 'c1', { kind: 'regenerate', request }) }, hooks);
     expect(banned).toEqual(['{"type":"ban"}']);
   });
 });
