@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth.ts';
-import { useStartupConfig } from '../api/config.ts';
+import { useStartupConfig } from '../api/use-startup-config.ts';
 import { Banner } from '../components/ui/banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../api/config.ts';
+import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { AppLogo } from '../../components/ui/app-logo.tsx';
 

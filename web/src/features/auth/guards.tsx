@@ -2,7 +2,7 @@ import { timings } from '@parley/core';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../api/config.ts';
+import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { storedApiKey } from '../../api/session.ts';
 import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
 import { canEnterChat } from './access.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initialSetup, pickerModels, rememberSetup } from './chat-setup.ts';
-import type { EndpointsInfo } from './endpoints-query.ts';
+import type { EndpointsInfo } from './use-endpoints-info.ts';
 
 /** Node has no Web Storage; the browser's is replaced by a Map-backed one for these tests. */
 class MemoryStorage {

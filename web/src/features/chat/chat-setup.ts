@@ -5,7 +5,7 @@ import {
   type EndpointName,
 } from '@parley/core';
 import type { ChatSetup } from './chat-store.ts';
-import type { EndpointsInfo } from './endpoints-query.ts';
+import type { EndpointsInfo } from './use-endpoints-info.ts';
 
 /** SPEC point 3 storage names: the last setup of a new conversation and the last model per endpoint. */
 const SETUP_STORAGE = 'lastConversationSetup';

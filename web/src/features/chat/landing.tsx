@@ -1,7 +1,7 @@
 import { AlertTriangle, Lightbulb, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartupConfig } from '../../api/config.ts';
+import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { AppLogo } from '../../components/ui/app-logo.tsx';
 import { useDraftStore } from './draft-store.ts';
 

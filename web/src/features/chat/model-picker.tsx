@@ -6,7 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../co
 import { cn } from '../../components/ui/cn.ts';
 import type { ChatSetup } from './chat-store.ts';
 import { pickerModels } from './chat-setup.ts';
-import type { EndpointsInfo } from './endpoints-query.ts';
+import type { EndpointsInfo } from './use-endpoints-info.ts';
 
 export interface ModelPickerProps {
   info: EndpointsInfo;

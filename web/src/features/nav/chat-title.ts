@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { create } from 'zustand';
 
 interface ChatTitleState {
@@ -11,15 +10,3 @@ export const useChatTitleStore = create<ChatTitleState>()((set) => ({
   title: null,
   setTitle: (title) => set({ title }),
 }));
-
-/**
- * For the chat screen: publishes the conversation title to the mobile top bar and the tab
- * title while the caller is mounted.
- */
-export function useConversationTitle(title: string | null | undefined): void {
-  const setTitle = useChatTitleStore((s) => s.setTitle);
-  useEffect(() => {
-    setTitle(title || null);
-    return () => setTitle(null);
-  }, [title, setTitle]);
-}

@@ -5,7 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { useAuthStore } from '../auth/auth-store.ts';
 import { logout } from '../auth/session-actions.ts';
 import { useExportDialog } from '../export/export-store.ts';
-import { useExportTarget } from '../export/export-target.ts';
+import { useExportTarget } from '../export/use-export-target.ts';
 import { useSettingsDialog } from '../settings/settings-store.ts';
 import { useNavStore } from './nav-store.ts';
 import { UserAvatar } from './user-avatar.tsx';

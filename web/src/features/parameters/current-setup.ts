@@ -1,7 +1,6 @@
 import { resolveEndpoint, type EndpointName } from '@parley/core';
-import { useShallow } from 'zustand/react/shallow';
 import { conversationOptions } from '../chat/drafts.ts';
-import { chat, useChatStore } from '../chat/chat-store.ts';
+import { chat, type useChatStore } from '../chat/chat-store.ts';
 import type { EndpointOptionValues } from './option-paths.ts';
 
 export interface CurrentSetup {
@@ -24,11 +23,6 @@ export function currentSetupOf({ conversation, setup }: Pick<ChatState, 'convers
   }
   if (!setup) return null;
   return { endpoint: setup.endpoint, model: setup.model, options: setup.options ?? {}, tools: setup.options?.tools, saved: false };
-}
-
-export function useCurrentSetup(): CurrentSetup | null {
-  const state = useChatStore(useShallow((s) => ({ conversation: s.conversation, setup: s.setup })));
-  return currentSetupOf(state);
 }
 
 /** Applies the settings panel's options to whatever `useCurrentSetup` reads. */

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { usePresetDialogs } from '../presets/preset-dialogs-store.ts';
-import { setCurrentOptions, useCurrentSetup } from './current-setup.ts';
+import { setCurrentOptions } from './current-setup.ts';
+import { useCurrentSetup } from './use-current-setup.ts';
 import { ParameterForm } from './parameter-form.tsx';
 import { useSettingsPanel } from './settings-panel-store.ts';
 

@@ -7,14 +7,15 @@ import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../locales/error-text.ts';
 import { defaultModelFor, initialSetup } from '../chat/chat-setup.ts';
-import { useEndpointsInfo } from '../chat/endpoints-query.ts';
+import { useEndpointsInfo } from '../chat/use-endpoints-info.ts';
 import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
-import { useStartNewChat } from '../endpoints/start-new-chat.ts';
+import { useStartNewChat } from '../endpoints/use-start-new-chat.ts';
 import { useKeyDialog } from '../keys/key-dialog-store.ts';
 import { usePresetDialogs } from './preset-dialogs-store.ts';
 import { parsePresetFile } from './preset-file.ts';
 import { setupFromPreset } from './preset-setup.ts';
-import { presetsApi, usePresetMutation, usePresets } from './presets-api.ts';
+import { presetsApi } from './presets-api.ts';
+import { usePresetMutation, usePresets } from './use-presets.ts';
 
 const heading = 'px-2 pb-1.5 pt-1 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400';
 const row = 'flex w-full cursor-pointer items-center gap-2.5 rounded-xl px-2 py-2 text-left text-sm transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:outline-none dark:hover:bg-neutral-700/70 dark:focus-visible:bg-neutral-700/70';

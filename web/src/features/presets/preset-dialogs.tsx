@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../conversations/confirm-dialog.tsx';
 import { PresetEditorDialog } from './preset-editor-dialog.tsx';
 import { usePresetDialogs } from './preset-dialogs-store.ts';
-import { presetsApi, usePresetMutation } from './presets-api.ts';
+import { presetsApi } from './presets-api.ts';
+import { usePresetMutation } from './use-presets.ts';
 import { SavePresetDialog } from './save-preset-dialog.tsx';
 
 function ClearPresetsDialog({ onClose }: { onClose(): void }) {

@@ -9,13 +9,14 @@ import { Field } from '../../components/ui/field.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { errorText } from '../../locales/error-text.ts';
 import { defaultModelFor } from '../chat/chat-setup.ts';
-import { useEndpointsInfo } from '../chat/endpoints-query.ts';
+import { useEndpointsInfo } from '../chat/use-endpoints-info.ts';
 import { NativeSelect } from '../parameters/native-select.tsx';
 import { ParameterForm } from '../parameters/parameter-form.tsx';
 import { downloadJson } from './download-json.ts';
 import { presetFileContent, presetFileName } from './preset-file.ts';
 import { presetOptions } from './preset-setup.ts';
-import { presetsApi, usePresetMutation } from './presets-api.ts';
+import { presetsApi } from './presets-api.ts';
+import { usePresetMutation } from './use-presets.ts';
 
 interface Draft {
   title: string;

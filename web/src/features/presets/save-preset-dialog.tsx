@@ -6,9 +6,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorText } from '../../locales/error-text.ts';
-import { useCurrentSetup } from '../parameters/current-setup.ts';
+import { useCurrentSetup } from '../parameters/use-current-setup.ts';
 import { presetFromSetup } from './preset-setup.ts';
-import { presetsApi, usePresetMutation } from './presets-api.ts';
+import { presetsApi } from './presets-api.ts';
+import { usePresetMutation } from './use-presets.ts';
 
 /** SPEC point 2: the save-as-preset name dialog, proposing 'My Preset', saving the chat's current settings. */
 export function SavePresetDialog({ onClose }: { onClose(): void }) {

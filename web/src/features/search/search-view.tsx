@@ -6,7 +6,7 @@ import { Banner } from '../../components/ui/banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../locales/error-text.ts';
-import { useConversationTitle } from '../nav/chat-title.ts';
+import { useConversationTitle } from '../nav/use-conversation-title.ts';
 import { SearchPager } from './search-pager.tsx';
 import { SearchResult } from './search-result.tsx';
 import { useSearchResults } from './use-search-results.ts';
