@@ -229,7 +229,7 @@ test('conversations are renamed inline, deleted, bulk deleted, and stay so after
 
   await test.step('deleting the open conversation asks first, then starts a new chat', async () => {
     await item(third).getByTestId('convo-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('confirm-action').click();
     await expect(page).toHaveURL(/\/chat\/new$/);
     await expect(item(third)).toHaveCount(0);
   });
@@ -239,7 +239,7 @@ test('conversations are renamed inline, deleted, bulk deleted, and stay so after
     await item(first).getByTestId('convo-checkbox').check();
     await item(second).getByTestId('convo-checkbox').check();
     await page.getByTestId('bulk-delete').click();
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('convo-item')).toHaveCount(0);
     await expect(page.getByTestId('convo-empty')).toBeVisible();
   });

@@ -93,7 +93,7 @@ test('presets: save from the settings and the header, edit, export, import, appl
     await expect(presetRow(page, 'Poet v2')).toHaveCount(1);
     await page.getByTestId('presets-clear-all').click();
     await expect(page.getByTestId('confirm-dialog')).toContainText('irreversible');
-    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('confirm-dialog')).toBeHidden();
     await openMenu(page);
     await expect(page.getByTestId('preset-item')).toHaveCount(0);

@@ -19,7 +19,7 @@ test('the Data tab clears every conversation after confirmation and closes the o
   await openSettings(page, 'data');
   await expect(page.getByTestId('settings-tab-data')).toHaveText('Data controls');
   await page.getByTestId('clear-all-conversations').click();
-  await page.getByTestId('confirm-action-cancel').click();
+  await page.getByTestId('confirm-cancel').click();
   await expect(page.getByTestId('convo-item')).toHaveCount(2);
 
   await page.getByTestId('clear-all-conversations').click();

@@ -3,7 +3,7 @@ import { ListChecks, Trash2, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { useConversationRemoval } from './use-conversation-removal.ts';
 
@@ -92,7 +92,7 @@ export function ConversationSidebar() {
       <ConfirmDialog
         open={pending !== null}
         title={dialog.title}
-        body={dialog.body}
+        description={dialog.body}
         confirmLabel={dialog.confirm}
         busy={removal.busy}
         busyLabel={t('conversations.deleting')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../conversations/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PresetEditorDialog } from './preset-editor-dialog.tsx';
 import { usePresetDialogs } from './preset-dialogs-store.ts';
 import { presetsApi } from './presets-api.ts';
@@ -13,7 +13,7 @@ function ClearPresetsDialog({ onClose }: { onClose(): void }) {
     <ConfirmDialog
       open
       title={t('presets.clear_title')}
-      body={t('presets.clear_body')}
+      description={t('presets.clear_body')}
       confirmLabel={t('presets.clear_confirm')}
       busy={clear.isPending}
       onConfirm={() => clear.mutate(undefined, { onSettled: onClose })}

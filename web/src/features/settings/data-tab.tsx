@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { useDataActions, type DataAction } from './use-data-actions.ts';
 
 interface ActionCopy {
@@ -56,11 +56,12 @@ export function DataTab() {
           {t('settings.data.failed')}
         </Banner>
       ) : null}
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={asking !== null}
         title={asking ? t(`settings.data.${asking}_confirm_title`) : ''}
-        body={asking ? t(`settings.data.${asking}_confirm_body`) : ''}
+        description={asking ? t(`settings.data.${asking}_confirm_body`) : ''}
         confirmLabel={asking ? t(`settings.data.${asking}_confirm`) : ''}
+        busyLabel={t('settings.data.working')}
         busy={data.running !== null}
         onConfirm={() => {
           if (asking) void data.run(asking).then(() => setAsking(null));
