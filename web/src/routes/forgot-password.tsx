@@ -1,4 +1,4 @@
-import { fieldErrors, requestPasswordResetSchema, timings } from '@parley/core';
+import { requestPasswordResetSchema, timings } from '@parley/core';
 import { MailCheck, UserCog } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
+import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText, validationText } from '../locales/error-text.ts';
 
 /** What became of the request: mailed, a link to show (ALLOW_PASSWORD_RESET_LINK), or no reset here at all. */
@@ -18,8 +19,7 @@ type Outcome = { kind: 'mailed' } | { kind: 'link'; link: string } | { kind: 'un
 
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useZodForm(requestPasswordResetSchema, { initial: { email: '' }, validate: 'submit' });
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // SPEC point 8: the unknown-email text shows as a banner for 5 s.
@@ -28,12 +28,11 @@ export function ForgotPasswordRoute() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     failure.clear();
-    const parsed = requestPasswordResetSchema.safeParse({ email });
-    if (!parsed.success) return setFieldError(fieldErrors(parsed.error).email ?? null);
-    setFieldError(null);
+    const input = form.submit();
+    if (!input) return;
     setPending(true);
     try {
-      const answer = await authApi.requestPasswordReset(parsed.data);
+      const answer = await authApi.requestPasswordReset(input);
       setOutcome(answer.link ? { kind: 'link', link: answer.link } : { kind: 'mailed' });
     } catch (error) {
       // Without mail no address will ever work, so this is an answer, not a passing error.
@@ -44,6 +43,7 @@ export function ForgotPasswordRoute() {
     }
   }
 
+  const emailError = form.error('email');
   const backToLogin = (
     <Link to="/login" className={linkClasses} data-testid="back-to-login">
       {t('auth.forgot.back_to_login')}
@@ -94,9 +94,9 @@ export function ForgotPasswordRoute() {
           name="email"
           autoComplete="email"
           autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError ? validationText(t, fieldError) : null}
+          value={form.values.email}
+          onChange={(e) => form.setValue('email', e.target.value)}
+          error={emailError ? validationText(t, emailError) : null}
           data-testid="forgot-email"
         />
         <Button type="submit" className="w-full" disabled={pending} data-testid="forgot-submit">

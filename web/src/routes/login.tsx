@@ -1,4 +1,4 @@
-import { fieldErrors, loginSchema, timings } from '@parley/core';
+import { loginSchema, timings } from '@parley/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { useAuthStore } from '../features/auth/auth-store.ts';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
+import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText, validationText } from '../locales/error-text.ts';
 
 export function LoginRoute() {
@@ -21,21 +22,18 @@ export function LoginRoute() {
   const config = useStartupConfig().data;
   const signIn = useAuthStore((s) => s.signIn);
   const notice = useAuthStore((s) => s.notice);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const form = useZodForm(loginSchema, { initial: { email: '', password: '' }, validate: 'submit' });
   const [pending, setPending] = useState(false);
   const failure = useDelayedError(timings.errorDisplayDelay);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     failure.clear();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) return setFields(fieldErrors(parsed.error));
-    setFields({});
+    const input = form.submit();
+    if (!input) return;
     setPending(true);
     try {
-      signIn(await authApi.login(parsed.data));
+      signIn(await authApi.login(input));
       navigate('/chat/new', { replace: true });
     } catch (error) {
       failure.show(errorText(t, error));
@@ -44,7 +42,10 @@ export function LoginRoute() {
     }
   }
 
-  const fieldError = (name: string) => (fields[name] ? validationText(t, fields[name]) : null);
+  const fieldError = (name: 'email' | 'password') => {
+    const key = form.error(name);
+    return key ? validationText(t, key) : null;
+  };
 
   return (
     <AuthCard
@@ -77,8 +78,8 @@ export function LoginRoute() {
           name="email"
           autoComplete="email"
           autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          value={form.values.email}
+          onChange={(e) => form.setValue('email', e.target.value)}
           error={fieldError('email')}
           data-testid="login-email"
         />
@@ -87,8 +88,8 @@ export function LoginRoute() {
           type="password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          value={form.values.password}
+          onChange={(e) => form.setValue('password', e.target.value)}
           error={fieldError('password')}
           data-testid="login-password"
         />

@@ -1,5 +1,5 @@
-import { fieldErrors, registerSchema, type RegisterInput } from '@parley/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { registerSchema, type RegisterInput } from '@parley/core';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
@@ -10,6 +10,7 @@ import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { useAuthStore } from '../features/auth/auth-store.ts';
+import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText, validationText } from '../locales/error-text.ts';
 
 type FieldName = keyof RegisterInput;
@@ -30,32 +31,21 @@ export function RegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signIn = useAuthStore((s) => s.signIn);
-  const [values, setValues] = useState<Values>(empty);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, true>>>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const form = useZodForm(registerSchema, { initial: empty, validate: 'touched' });
   const [banner, setBanner] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const parsed = useMemo(() => registerSchema.safeParse(values), [values]);
-  const clientErrors = parsed.success ? {} : fieldErrors(parsed.error);
-  const hasErrors = !parsed.success;
-
-  function change(name: FieldName, value: string) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setTouched((v) => ({ ...v, [name]: true }));
-    setServerFields(({ [name]: _dropped, ...rest }) => rest);
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!parsed.success) return;
+    const input = form.submit();
+    if (!input) return;
     setBanner(null);
     setPending(true);
     try {
-      signIn(await authApi.register(parsed.data));
+      signIn(await authApi.register(input));
       navigate('/chat/new', { replace: true });
     } catch (error) {
-      if (isApiError(error)) setServerFields(error.fields);
+      if (isApiError(error)) form.setServerErrors(error.fields);
       setBanner(`${t('auth.register.error_banner')} ${errorText(t, error)}`);
     } finally {
       setPending(false);
@@ -63,7 +53,7 @@ export function RegisterRoute() {
   }
 
   const errorFor = (name: FieldName) => {
-    const key = serverFields[name] ?? (touched[name] ? clientErrors[name] : undefined);
+    const key = form.error(name);
     return key ? validationText(t, key) : null;
   };
 
@@ -94,14 +84,14 @@ export function RegisterRoute() {
             type={input.type}
             autoComplete={input.autoComplete}
             autoFocus={index === 0}
-            value={values[input.name]}
-            onChange={(e) => change(input.name, e.target.value)}
+            value={form.values[input.name]}
+            onChange={(e) => form.setValue(input.name, e.target.value)}
             error={errorFor(input.name)}
             hint={input.hintKey ? t(input.hintKey) : undefined}
             data-testid={`register-${input.name.replace('_', '-')}`}
           />
         ))}
-        <Button type="submit" className="mt-2 w-full" disabled={hasErrors || pending} data-testid="register-submit">
+        <Button type="submit" className="mt-2 w-full" disabled={!form.valid || pending} data-testid="register-submit">
           {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
           {t('auth.register.submit')}
         </Button>

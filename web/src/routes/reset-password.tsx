@@ -1,4 +1,4 @@
-import { fieldErrors, resetPasswordSchema } from '@parley/core';
+import { resetPasswordSchema } from '@parley/core';
 import { CircleCheck } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText, validationText } from '../locales/error-text.ts';
 
 type Outcome = { kind: 'done' } | { kind: 'invalid-token' } | { kind: 'error'; text: string };
@@ -20,26 +21,19 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const userId = params.get('userId') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState({ password: false, confirm_password: false });
+  const link = useMemo(() => ({ token, userId }), [token, userId]);
+  const form = useZodForm(resetPasswordSchema, { initial: { password: '', confirm_password: '' }, validate: 'touched', context: link });
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const parsed = useMemo(
-    () => resetPasswordSchema.safeParse({ token, userId, password, confirm_password: confirm }),
-    [token, userId, password, confirm],
-  );
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setTouched({ password: true, confirm_password: true });
-    if (!parsed.success) return;
+    const input = form.submit();
+    if (!input) return;
     setPending(true);
     setOutcome(null);
     try {
-      await authApi.resetPassword(parsed.data);
+      await authApi.resetPassword(input);
       setOutcome({ kind: 'done' });
     } catch (error) {
       const invalid = isApiError(error) && error.code === 'reset_token_invalid';
@@ -66,8 +60,10 @@ export function ResetPasswordRoute() {
   }
 
   const missing = [!token && t('validation.reset.token'), !userId && t('validation.reset.userId')].filter(Boolean);
-  const fieldError = (name: 'password' | 'confirm_password') =>
-    touched[name] && errors[name] ? validationText(t, errors[name]) : null;
+  const fieldError = (name: 'password' | 'confirm_password') => {
+    const key = form.error(name);
+    return key ? validationText(t, key) : null;
+  };
 
   return (
     <AuthCard
@@ -102,11 +98,8 @@ export function ResetPasswordRoute() {
           name="password"
           autoComplete="new-password"
           autoFocus
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setTouched((v) => ({ ...v, password: true }));
-          }}
+          value={form.values.password}
+          onChange={(e) => form.setValue('password', e.target.value)}
           error={fieldError('password')}
           data-testid="reset-password"
         />
@@ -115,13 +108,10 @@ export function ResetPasswordRoute() {
           type="password"
           name="confirm_password"
           autoComplete="new-password"
-          value={confirm}
+          value={form.values.confirm_password}
           // SPEC point 5: the confirmation must be typed, not pasted.
           onPaste={(e) => e.preventDefault()}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            setTouched((v) => ({ ...v, confirm_password: true }));
-          }}
+          onChange={(e) => form.setValue('confirm_password', e.target.value)}
           error={fieldError('confirm_password')}
           data-testid="reset-confirm-password"
         />
