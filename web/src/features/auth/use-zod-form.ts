@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * When a field's client-side error shows: `submit` only after a submit attempt (and until the next
  * one), `touched` live once the field has been edited (every field after a submit attempt).
  */
-export type ValidateMode = 'submit' | 'touched';
+type ValidateMode = 'submit' | 'touched';
 
 export interface ZodFormOptions<F extends string> {
   initial: Record<F, string>;
