@@ -56,7 +56,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The page's origin is the test server, as the app's origin is Parley's.
-  window.happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(cleanup);
