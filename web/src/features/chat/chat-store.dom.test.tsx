@@ -78,6 +78,11 @@ describe('a thread subscribed to the chat store', () => {
     expect(await screen.findByText('First answer')).toBeTruthy();
     expect(screen.queryByText('Second answer')).toBeNull();
     expect(screen.getAllByTestId('sibling').map((s) => s.textContent)).toEqual(['1/1', '1/2']);
+
+    // Regenerating again moves the view to the new reply, whatever was chosen before.
+    act(() => chat.upsert([saved('r3', 'Third answer')]));
+    expect(rowIds()).toEqual(['u1', 'r3']);
+    expect(screen.getAllByTestId('sibling').map((s) => s.textContent)).toEqual(['1/1', '3/3']);
   });
 
   it('shows a failed continue as an error sibling while the continued reply keeps its text', async () => {
