@@ -13,8 +13,9 @@ import type { ChatActions } from './use-chat-actions.ts';
  * happy-dom does no layout, so the thread's box is given here as a browser would report it:
  * a 1,000 px view over `height` px of content, and a scrollTop a browser clamps to the end.
  * Two things scroll the thread down: the hook (to scrollHeight, past the end) and the
- * virtualizer's end-aligned command (24 px short of it, its paddingEnd, re-aimed as the content
- * grows for up to 5 s). `hookScrolls` counts the hook's own, to see its throttle.
+ * virtualizer's end-aligned command (24 px short of it, its paddingEnd). happy-dom fires no
+ * scroll event for a programmatic scroll, so here that command lives its full 5 s, re-aimed as
+ * the content grows. `hookScrolls` counts the hook's own scrolls, to see its throttle.
  */
 const VIEW = 1000;
 const PADDING_END = 24;
