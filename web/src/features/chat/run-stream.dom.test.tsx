@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { createServer, type ServerResponse, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROOT_PARENT_ID, type Conversation, type Message } from '@parley/core';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useMemo } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../locales/i18n.ts';
+import { MessageBody, StreamingBody } from '../messages/message-body.tsx';
+import { visibleBranch } from '../messages/visible-branch.ts';
+import { askBody } from './ask-body.ts';
+import { chat, useChatStore } from './chat-store.ts';
+import { placeholderFor, userDraft } from './drafts.ts';
+import { runStream } from './run-stream.ts';
+import { useStreamingStore } from './streaming-store.ts';
+
+const request = userDraft({ messageId: 'u1', conversationId: null, parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
+const placeholder = placeholderFor(request);
+const conversation: Conversation = { conversationId: 'c1', title: 'A story', endpoint: 'openAI', model: 'gpt-4o', tools: [], createdAt: '', updatedAt: '' };
+const saved = { ...request, conversationId: 'c1' };
+const reply: Message = { ...placeholder, messageId: 'r1', conversationId: 'c1', text: 'Once upon a time.', unfinished: false, finish_reason: 'stop' };
+
+/**
+ * A server speaking the ask stream contract (created 0, deltas 1…n, final n+1, each with its
+ * SSE id). It sends one frame per `next()` from the test, so every step is seen on screen.
+ */
+const frames = [
+  { created: true, message: saved, conversationId: 'c1', streamId: 's1' },
+  { message: true, seq: 1, delta: 'Once' },
+  { message: true, seq: 2, delta: ' upon a time' },
+  { final: true, conversation, requestMessage: saved, responseMessage: reply },
+];
+const asked: { url: string; body: { text?: string } }[] = [];
+let pending: ServerResponse | null = null;
+let sent = 0;
+let server: Server;
+
+function next() {
+  const frame = frames[sent]!;
+  pending!.write(`id: ${sent}\ndata: ${JSON.stringify(frame)}\n\n`);
+  sent++;
+  if (sent === frames.length) pending!.end();
+}
+
+beforeAll(async () => {
+  await initI18n();
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      asked.push({ url: req.url!, body: JSON.parse(raw || '{}') as { text?: string } });
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
+      pending = res;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The page's origin is the test server, as the app's origin is Parley's.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(cleanup);
+
+/** The thread's bodies as the message rows choose them: the streaming row reads the streaming text. */
+function ThreadBodies() {
+  const { messages, choice } = useChatStore();
+  const streamingId = useStreamingStore((s) => s.messageId);
+  const rows = useMemo(() => visibleBranch(messages, choice), [messages, choice]);
+  return rows.map(({ message }) => (
+    <div key={message.messageId} data-testid="row" data-id={message.messageId}>
+      {message.messageId === streamingId ? <StreamingBody /> : <MessageBody message={message} />}
+    </div>
+  ));
+}
+
+const rowIds = () => screen.queryAllByTestId('row').map((row) => row.dataset.id);
+const streamingText = () => screen.queryByTestId('streaming-body')?.textContent ?? null;
+
+describe('runStream drawn in the thread', () => {
+  it('grows the placeholder with each delta, then replaces it with the saved reply', async () => {
+    chat.openNew();
+    render(<ThreadBodies />);
+    act(() => chat.upsert([request, placeholder]));
+    const opened: string[] = [];
+    const settled: boolean[] = [];
+    const body = askBody({ endpoint: 'openAI', model: 'gpt-4o', options: {} }, null, { kind: 'send', text: request.text, parentMessageId: ROOT_PARENT_ID, messageId: 'u1' });
+    const run = runStream(
+      { route: 'ask', endpoint: 'openAI', request, placeholder, body },
+      { onConversationCreated: (id) => opened.push(id), onSettled: (first) => settled.push(first) },
+    );
+
+    await waitFor(() => expect(pending).not.toBeNull());
+    expect(asked).toEqual([{ url: '/api/ask/openAI', body: expect.objectContaining({ text: 'Tell me a story' }) as unknown }]);
+    await waitFor(() => expect(rowIds()).toEqual(['u1', 'u1_']));
+    expect(streamingText()).toBe('');
+    expect(useChatStore.getState().submitting).toBe(true);
+
+    next(); // created: the new conversation gets its id
+    await waitFor(() => expect(opened).toEqual(['c1']));
+    next();
+    await waitFor(() => expect(streamingText()).toBe('Once'));
+    next();
+    await waitFor(() => expect(streamingText()).toBe('Once upon a time'));
+    expect(rowIds()).toEqual(['u1', 'u1_']);
+
+    next(); // final
+    await run;
+    await waitFor(() => expect(rowIds()).toEqual(['u1', 'r1']));
+    expect(screen.queryByTestId('streaming-body')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('row')[1]!.textContent).toBe('Once upon a time.'));
+    expect(useChatStore.getState()).toMatchObject({ conversationId: 'c1', submitting: false });
+    expect(useChatStore.getState().conversation?.title).toBe('A story');
+    expect(settled).toEqual([true]);
+  });
+});
