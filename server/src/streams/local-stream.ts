@@ -30,10 +30,14 @@ class JoinedFrames {
     return this.text.length * 2 + this.ends.byteLength + this.events.byteLength;
   }
 
-  /** Hands on the frames after `after`, the last one flagged as such. */
+  /**
+   * Hands on the frames after `after`, the last one flagged as such. The last frame comes even
+   * to a reader that has it already, so a resume of a finished stream always ends (as the Redis
+   * registry does, whose final for a dead instance may be numbered below what its client saw).
+   */
   replay(after: number, listener: StreamListener): void {
     const count = this.ends.length;
-    for (let seq = Math.max(0, after + 1); seq < count; seq++) {
+    for (let seq = Math.min(Math.max(0, after + 1), count - 1); seq < count; seq++) {
       const start = seq === 0 ? 0 : this.ends[seq - 1]!;
       const event = this.events[seq] === ERROR ? 'error' : 'message';
       listener(storedFrame(seq, event, this.text.slice(start, this.ends[seq]), seq === count - 1));

@@ -67,7 +67,8 @@ describe.each(testDatabaseKinds)('two instances sharing Redis on %s', (kind) => 
     expect(refused[0]!.event).toBe('error');
     for (const stream of streams) {
       const { streamId } = stream.frames[0]!.data as CreatedEvent;
-      await fetch(`${b.url}/api/ask/openAI/abort`, { method: 'POST', headers: bob.headers, body: JSON.stringify({ abortKey: streamId }) });
+      // The answer is read to its end: a compressed body left unread keeps its connection busy, and the app from closing.
+      await json<AbortResponse>(fetch(`${b.url}/api/ask/openAI/abort`, { method: 'POST', headers: bob.headers, body: JSON.stringify({ abortKey: streamId }) }));
       await stream.done;
     }
   });

@@ -37,7 +37,7 @@ describe('GET /api/config', () => {
 
   it('answers health with the database reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'not_configured' });
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {
