@@ -35,7 +35,9 @@ export interface Stack {
  * The environment every stack gives Parley besides its peers'. The login limit stays at the real
  * 7 per 5 minutes; tests get their own client address through X-Forwarded-For (TRUST_PROXY), so
  * each test starts with a fresh budget. Registration is limited per address too, but a test run
- * registers far more than 5 accounts, so that limit is raised.
+ * registers far more than 5 accounts, so that limit is raised. The keys a test user imports point
+ * at the fakes on 127.0.0.1 over http (a service account's token_uri), which Parley refuses by
+ * default: this stack, and only it, lets user-supplied addresses reach them.
  */
 const baseEnv = {
   HOST: '127.0.0.1',
@@ -44,6 +46,7 @@ const baseEnv = {
   TRUST_PROXY: 'true',
   LOGIN_MAX: '7',
   REGISTER_MAX: '10000',
+  OUTBOUND_UNSAFE_ALLOW_ALL: 'true',
 };
 
 /** Starts the testkit peers in this process and Parley as a child process wired to them. */
