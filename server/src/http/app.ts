@@ -32,6 +32,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Closing ends every connection, live event streams and unread answers included: a stream's
+    // reply is saved and resumable elsewhere, and a close that waited on them could wait forever.
+    forceCloseConnections: true,
   });
   app.setErrorHandler(errorHandler);
   securityHeaders(app);
