@@ -4,9 +4,11 @@ import { expect, test } from './support/fixtures.ts';
 
 // The provider fakes are shared by every spec. These journeys talk to Anthropic (specs that keep
 // the default endpoint talk to OpenAI) and run one after another, so the replies they queue are
-// the ones their own messages receive.
+// the ones their own messages receive. Each reply is scripted for claude-2, so the title a
+// finished first reply asks claude-haiku for never takes one meant for the next message.
 test.describe.configure({ mode: 'serial' });
 const fake = 'anthropic';
+const model = 'claude-2';
 
 const messages = (page: Page) => page.getByTestId('message');
 const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
@@ -27,8 +29,8 @@ async function settled(page: Page) {
 /** Picks Anthropic's claude-2 in the model picker; new chats of this browser keep it. */
 async function chooseClaude(page: Page) {
   await page.getByTestId('model-picker').click();
-  await page.locator('[data-testid="model-option"][data-model="claude-2"]').click();
-  await expect(page.getByTestId('model-picker')).toHaveText(/claude-2/);
+  await page.locator(`[data-testid="model-option"][data-model="${model}"]`).click();
+  await expect(page.getByTestId('model-picker')).toHaveText(new RegExp(model));
 }
 
 async function startConversation(page: Page, text: string): Promise<string> {
@@ -52,7 +54,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Enter sends; the reply streams in, then the URL names the new conversation', async () => {
-    await stackControl.enqueue(fake, { chunks: ['Streaming ', 'reply ', 'one.'], delayMs: 250 });
+    await stackControl.enqueue(fake, { model, chunks: ['Streaming ', 'reply ', 'one.'], delayMs: 250 });
     await send(page, 'Hello Parley');
     await expect(userMessages(page).first()).toHaveText(/Hello Parley/);
     await expect(page.locator('[data-testid="message"][data-streaming]')).toBeVisible();
@@ -64,7 +66,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Stop keeps what arrived and frees the input', async () => {
-    await stackControl.enqueue(fake, { chunks: ['Partial '], hold: true });
+    await stackControl.enqueue(fake, { model, chunks: ['Partial '], hold: true });
     await send(page, 'Tell me a long story');
     await expect(replies(page).last()).toContainText('Partial');
     await page.getByTestId('stop-button').click();
@@ -74,7 +76,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Regenerate adds a second version; the switcher goes back to the first', async () => {
-    await stackControl.enqueue(fake, { chunks: ['Second take.'] });
+    await stackControl.enqueue(fake, { model, chunks: ['Second take.'] });
     await page.getByTestId('regenerate-button').click();
     await expect(replies(page).last()).toContainText('Second take.');
     await settled(page);
@@ -88,7 +90,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('Save & Submit on a user message asks again as a new branch', async () => {
-    await stackControl.enqueue(fake, { chunks: ['Edited branch reply.'] });
+    await stackControl.enqueue(fake, { model, chunks: ['Edited branch reply.'] });
     await userMessages(page).first().hover();
     await userMessages(page).first().getByTestId('edit-message').click();
     await page.getByTestId('edit-textarea').fill('Hello again Parley');
@@ -100,12 +102,12 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
   });
 
   await test.step('a reply cut off by the length limit can be continued', async () => {
-    await stackControl.enqueue(fake, { chunks: ['Cut short'], finishReason: 'max_tokens' });
+    await stackControl.enqueue(fake, { model, chunks: ['Cut short'], finishReason: 'max_tokens' });
     await send(page, 'Write a poem');
     await settled(page);
     const continueButton = page.getByTestId('continue-button');
     await expect(continueButton).toBeVisible();
-    await stackControl.enqueue(fake, { chunks: [' and finished.'] });
+    await stackControl.enqueue(fake, { model, chunks: [' and finished.'] });
     await continueButton.click();
     await expect(replies(page).last()).toContainText('Cut short and finished.');
     await settled(page);
@@ -118,7 +120,7 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
     await page.getByTestId('save-only').click();
     await expect(replies(page).last()).toContainText('Hand-edited reply.');
 
-    await stackControl.enqueue(fake, { chunks: [' then more.'] });
+    await stackControl.enqueue(fake, { model, chunks: [' then more.'] });
     await replies(page).last().getByTestId('edit-message').click();
     await page.getByTestId('edit-textarea').fill('Rewritten start');
     await page.getByTestId('save-submit').click();
@@ -142,11 +144,11 @@ test('a continue that fails keeps the reply and shows the error as its newest si
   await signUp('continue-error');
   await page.goto('/chat/new');
   await chooseClaude(page);
-  await stackControl.enqueue(fake, { chunks: ['Half a story'], finishReason: 'max_tokens' });
+  await stackControl.enqueue(fake, { model, chunks: ['Half a story'], finishReason: 'max_tokens' });
   await send(page, 'Tell me a story');
   await settled(page);
 
-  await stackControl.enqueue(fake, { status: 500 });
+  await stackControl.enqueue(fake, { model, status: 500 });
   await page.getByTestId('continue-button').click();
   await settled(page);
   const errorText = 'The model provider answered with an error. Please try again.';
@@ -168,7 +170,7 @@ test('a reload mid-reply follows the reply to its end', async ({ page, signUp })
   await page.goto('/chat/new');
   await chooseClaude(page);
   const words = Array.from({ length: 80 }, (_, i) => `word${i} `);
-  await stackControl.enqueue(fake, { chunks: words, delayMs: 100 });
+  await stackControl.enqueue(fake, { model, chunks: words, delayMs: 100 });
   await send(page, 'Talk slowly');
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
   await expect(replies(page).last()).toContainText('word3 ');
@@ -186,7 +188,7 @@ test('a reply whose upstream drops keeps its text and shows the error under it, 
   await signUp('upstream-drops');
   await page.goto('/chat/new');
   await chooseClaude(page);
-  await stackControl.enqueue(fake, { chunks: ['Everything ', 'shown ', 'stays.'], cut: true });
+  await stackControl.enqueue(fake, { model, chunks: ['Everything ', 'shown ', 'stays.'], cut: true });
   await send(page, 'Say something');
   await settled(page);
   const check = async () => {
@@ -259,7 +261,7 @@ test('an upstream that refuses the key shows the invalid-key text and blocks the
   await signUp('chat-error');
   await page.goto('/chat/new');
   await chooseClaude(page);
-  await stackControl.enqueue(fake, { status: 401 });
+  await stackControl.enqueue(fake, { model, status: 401 });
   await send(page, 'Will this work?');
   await expect(page.getByTestId('message-error')).toContainText('Invalid API key');
   await expect(page.getByTestId('chat-input')).toBeDisabled();
@@ -274,7 +276,7 @@ test('a long reply shows the scroll-down button, unless autoScroll follows the t
   const scrollDown = page.getByTestId('scroll-to-bottom');
 
   // Slow enough to outlast the opening moment when a new thread keeps itself pinned to the end.
-  await stackControl.enqueue(fake, { chunks: longReply, delayMs: 40 });
+  await stackControl.enqueue(fake, { model, chunks: longReply, delayMs: 40 });
   await send(page, 'Write a lot');
   await settled(page);
   await expect(scrollDown).toBeVisible();
@@ -283,7 +285,7 @@ test('a long reply shows the scroll-down button, unless autoScroll follows the t
   await expect(replies(page).last()).toContainText('Paragraph 60 of a long answer.');
 
   await page.evaluate(() => localStorage.setItem('autoScroll', 'true'));
-  await stackControl.enqueue(fake, { chunks: longReply, delayMs: 10 });
+  await stackControl.enqueue(fake, { model, chunks: longReply, delayMs: 10 });
   await send(page, 'Again, please');
   await settled(page);
   await expect(replies(page).last().getByText('Paragraph 60 of a long answer.')).toBeInViewport();

@@ -148,7 +148,8 @@ test('Google: the chosen temperature and complete example pairs reach the provid
   const text = probe('palm');
   await send(page, text);
   const upstream = await upstreamBody('google', text);
-  expect(upstream).toMatchObject({ parameters: { temperature: 0.35 } });
+  // chat-bison answers through Gemini (Vertex streamGenerateContent with the stack's service account).
+  expect(upstream).toMatchObject({ generationConfig: { temperature: 0.35 } });
   expect(JSON.stringify(upstream)).toContain('Hello there!');
   expect(JSON.stringify(upstream)).not.toContain('An input without an answer');
 

@@ -20,6 +20,8 @@ export interface BenchParley {
 export interface BenchParleyOptions {
   /** Provider and limit variables on top of the bench defaults. */
   env?: Record<string, string>;
+  /** A PostgreSQL database to use instead of the embedded PGlite. */
+  databaseUrl?: string;
   /**
    * Writes a V8 CPU profile of the whole run into this directory when Parley exits; also set by
    * `BENCH_CPU_PROFILE_DIR`, to find where a missed target's time goes.
@@ -29,8 +31,8 @@ export interface BenchParleyOptions {
 
 /**
  * Parley as users run it: the compiled server (`npm start`'s build, redone when stale) as a
- * child process in production mode on PGlite in a fresh data directory, logging warnings only,
- * listening on 127.0.0.1.
+ * child process in production mode on PGlite in a fresh data directory (or on `databaseUrl`),
+ * logging warnings only, listening on 127.0.0.1.
  */
 export async function startBenchParley(options: BenchParleyOptions = {}): Promise<BenchParley> {
   const port = await freePort();
@@ -50,6 +52,7 @@ export async function startBenchParley(options: BenchParleyOptions = {}): Promis
     JWT_SECRET: randomBytes(32).toString('hex'),
     JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
     CREDS_KEY: randomBytes(32).toString('hex'),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
   const cpuProfileDir = options.cpuProfileDir ?? process.env.BENCH_CPU_PROFILE_DIR;

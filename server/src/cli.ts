@@ -1,18 +1,33 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { NoServerError, sendAdminCommand } from './admin/admin-client.ts';
+import { adminSocketPath } from './admin/admin-socket-path.ts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { runAdminCommand } from './services/users/admin-commands.ts';
 import { AdminError } from './services/users/user-admin.ts';
 
 /**
- * Operator commands on the configured database (DATABASE_URL, or the PGlite in DATA_DIR,
- * which only one process may open: stop the server first in that case).
+ * `npm run admin -- <command>`: operator commands. While the server runs they go to it over its
+ * admin socket in DATA_DIR (the embedded PGlite can only be opened by one process); with no
+ * server running, the command opens the configured database itself.
  */
 async function main() {
+  // The same `.env` as `npm start`; variables already in the environment win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const env = parseEnv();
+  const argv = process.argv.slice(2);
+  try {
+    const response = await sendAdminCommand(adminSocketPath(env.DATA_DIR), argv);
+    if (!response.ok) throw new AdminError(response.error);
+    console.log(response.output);
+    return;
+  } catch (error) {
+    if (!(error instanceof NoServerError)) throw error;
+  }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
   try {
-    console.log(await runAdminCommand(database.db, process.argv.slice(2), { publicUrl: env.PUBLIC_URL }));
+    console.log(await runAdminCommand(database.db, argv, { publicUrl: env.PUBLIC_URL, startBalance: env.START_BALANCE }));
   } finally {
     await database.close();
   }

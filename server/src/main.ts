@@ -7,7 +7,10 @@ import { createAppContext } from './app/create-context.ts';
 import { createLogger } from './app/logger.ts';
 import { createReadiness } from './app/readiness.ts';
 import { buildApp } from './http/app.ts';
+import { startAdminChannel } from './admin/admin-channel.ts';
+import { adminSocketPath } from './admin/admin-socket-path.ts';
 import { createLimiter } from './limiter/limiter.ts';
+import { startFileSweeper } from './services/files/orphan-sweeper.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createStreamRegistry } from './streams/create-registry.ts';
@@ -37,8 +40,12 @@ async function main() {
   });
   const app = await buildApp(ctx);
   let stopKeySweeper = () => {};
+  let stopAdminChannel = async () => {};
+  let stopFileSweeper = () => {};
   const shutdown = async () => {
     stopKeySweeper();
+    stopFileSweeper();
+    await stopAdminChannel();
     await app.close();
     mailer?.close();
     await limiter.close();
@@ -53,10 +60,12 @@ async function main() {
   await database.migrate();
   readiness.markReady();
   app.log.info('Database migrations applied; ready');
+  stopAdminChannel = await startAdminChannel(ctx, adminSocketPath(env.DATA_DIR));
   stopKeySweeper = startKeySweeper(database.db, {
     onSwept: (count) => app.log.info(`Deleted ${count} expired user key(s)`),
     onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),
   });
+  stopFileSweeper = startFileSweeper(ctx);
 }
 
 main().catch((error: unknown) => {

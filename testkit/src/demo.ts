@@ -15,7 +15,8 @@ try {
     port,
     controlPort: 3081,
     dataDir: path.join(repoRoot, 'data-demo'),
-    env: { PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn' },
+    // `ACCESS_MODE=keys npm run demo` (or both) shows the paid service: keys, quota, top-up on the fake gateway.
+    env: { PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn', ...(process.env.ACCESS_MODE ? { ACCESS_MODE: process.env.ACCESS_MODE } : {}) },
   });
   await announceDemo(stack, publicUrl);
 } catch (error) {

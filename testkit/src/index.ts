@@ -8,3 +8,6 @@ export * from './stack/free-port.ts';
 export { stackOidcAccount, stackOAuthUser } from './stack/peers.ts';
 export * from './browser/chromium-launch.ts';
 export { startParleyProcess, type ParleyProcess } from './stack/parley-process.ts';
+export * from './epay/epay-fake.ts';
+export { signEpay } from './epay/epay-signature.ts';
+export * from './mcp/index.ts';

@@ -3,9 +3,11 @@ import type { Env } from '../config/env.ts';
 import type { Secrets } from '../config/secrets.ts';
 import type { Db } from '../db/client.ts';
 import type { Limiter } from '../limiter/limiter.ts';
+import type { FileStorage } from '../services/files/file-storage.ts';
 import type { AuthUserCache } from '../services/auth/auth-user-cache.ts';
 import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
+import type { McpHub } from '../services/mcp/mcp-hub.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
 import type { Logger } from './logger.ts';
 import type { Readiness } from './readiness.ts';
@@ -25,10 +27,14 @@ export interface AppContext {
   authUsers: AuthUserCache;
   /** The one batch that writes every live reply of this process. */
   replySaves: ReplySaveBatch<MessageInput>;
+  /** Uploaded and generated files' bytes: DATA_DIR/files, or the S3 bucket. */
+  files: FileStorage;
   /** Outgoing mail; undefined when SMTP_URL is unset (email disabled). */
   mailer?: Mailer;
   /** False while the database migrations run after the server started listening. */
   readiness: Readiness;
+  /** The MCP servers of MCP_SERVERS_FILE, started on first use, closed with the app. */
+  mcp: McpHub;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }

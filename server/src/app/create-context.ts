@@ -1,19 +1,25 @@
 import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
+import { createFileStorage } from '../services/files/file-storage.ts';
+import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
 import { createReadiness } from './readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'authUsers' | 'replySaves' | 'readiness'> & Partial<Pick<AppContext, 'log' | 'readiness'>>;
+export type AppContextParts = Omit<AppContext, 'log' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp'> &
+  Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
+  const log = parts.log ?? createLogger(parts.env);
   return {
     ...parts,
-    log: parts.log ?? createLogger(parts.env),
+    log,
+    mcp: createMcpHub(parts.env, log),
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
+    files: parts.files ?? createFileStorage(parts.env),
   };
 }

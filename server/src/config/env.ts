@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accessModes } from '@parley/core';
 import { trustProxySchema } from './trust-proxy.ts';
+import { accessEnvVars } from './access-env.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -33,6 +34,14 @@ const endpointVars = Object.fromEntries(
   ]),
 );
 
+/** Endpoints with a provider API: their ids are catalog aliases an operator may repoint. */
+const aliasVars = Object.fromEntries(
+  ['OPENAI', 'AZURE_OPENAI', 'ANTHROPIC', 'GOOGLE', 'DEEPSEEK', 'GROK'].map((p) => [`${p}_MODEL_ALIASES`, optionalString]),
+);
+
+/** Providers that list their models (Azure serves deployments, not a model list). */
+const fetchVars = Object.fromEntries(['OPENAI', 'ANTHROPIC', 'GOOGLE', 'DEEPSEEK', 'GROK'].map((p) => [`${p}_FETCH_MODELS`, bool(true)]));
+
 const oauthVars = Object.fromEntries(
   ['GOOGLE', 'GITHUB', 'DISCORD', 'FACEBOOK'].flatMap((p) => [
     [`${p}_CLIENT_ID`, optionalString],
@@ -62,10 +71,10 @@ const baseSchema = z.object({
   EMAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   CHECK_BALANCE: bool(false),
   SEARCH: bool(true),
-  // OpenAI-compatible upstreams can list their models live; off by default so a start makes no outbound call.
-  OPENAI_FETCH_MODELS: bool(false),
-  DEEPSEEK_FETCH_MODELS: bool(false),
-  GROK_FETCH_MODELS: bool(false),
+  // One Azure deployment per model (`model=deployment,...`), merged into the server's Azure key.
+  AZURE_OPENAI_DEPLOYMENTS: optionalString,
+  // The API version of Azure image deployments, when it differs from the chat one in the key.
+  AZURE_OPENAI_IMAGES_API_VERSION: optionalString,
   JWT_SECRET: optionalString,
   JWT_REFRESH_SECRET: optionalString,
   CREDS_KEY: z
@@ -89,6 +98,7 @@ const baseSchema = z.object({
   MESSAGE_USER_MAX: z.coerce.number().int().positive().default(40),
   MESSAGE_USER_WINDOW_MINUTES: z.coerce.number().positive().default(1),
   LOOKUP_MAX: z.coerce.number().int().positive().default(240),
+  UPLOAD_IP_MAX: z.coerce.number().int().positive().default(30),
   BAN_VIOLATIONS: bool(true),
   BAN_DURATION: z.coerce.number().int().positive().default(2 * 60 * 60_000),
   BAN_INTERVAL: z.coerce.number().int().positive().default(20),
@@ -105,14 +115,37 @@ const baseSchema = z.object({
   EPAY_KEY: optionalString,
   BUY_KEY_URL: z.string().default(''),
   LOOKUP_KEY_URL: z.string().default(''),
+  ...accessEnvVars,
+  FILES_ORPHAN_GRACE_HOURS: z.coerce.number().positive().default(24),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(true),
+  // Plugins (gptPlugins): a value here makes the plugin ready for every user; unset, each user enters their own.
+  MCP_SERVERS_FILE: optionalString,
+  MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  GOOGLE_CSE_ID: optionalString,
+  GOOGLE_SEARCH_API_KEY: optionalString,
+  SERPAPI_API_KEY: optionalString,
+  WOLFRAM_APP_ID: optionalString,
+  DALLE_API_KEY: optionalString,
+  SD_WEBUI_URL: optionalUrl,
+  AZURE_AI_SEARCH_SERVICE_ENDPOINT: optionalUrl,
+  AZURE_AI_SEARCH_INDEX_NAME: optionalString,
+  AZURE_AI_SEARCH_API_KEY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 /** Reset links point at PUBLIC_URL only: the Host header is the asker's to choose. */
-export const envSchema = baseSchema.extend({ ...endpointVars, ...oauthVars }).superRefine((env, ctx) => {
+export const envSchema = baseSchema.extend({ ...endpointVars, ...aliasVars, ...fetchVars, ...oauthVars }).superRefine((env, ctx) => {
   const needs = env.SMTP_URL ? 'SMTP_URL is set' : env.ALLOW_PASSWORD_RESET_LINK ? 'ALLOW_PASSWORD_RESET_LINK is true' : undefined;
   if (needs && !env.PUBLIC_URL) {
     ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `required when ${needs}: password reset links are built from it` });
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (env.S3_BUCKET && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_BUCKET is set' });
   }
 });
 
@@ -120,13 +153,17 @@ type DynamicVar =
   | `${string}_API_KEY`
   | `${string}_BASE_URL`
   | `${string}_MODELS`
+  | `${string}_MODEL_ALIASES`
   | `${string}_CLIENT_ID`
   | `${string}_CLIENT_SECRET`
   | `${string}_AUTHORIZATION_URL`
   | `${string}_TOKEN_URL`
   | `${string}_USERINFO_URL`;
 
-export type Env = z.infer<typeof baseSchema> & { readonly [K in DynamicVar]?: string };
+export type Env = z.infer<typeof baseSchema> & { readonly [K in DynamicVar]?: string } & {
+  /** `X_FETCH_MODELS`, parsed to a boolean (true unless set to false). */
+  readonly [K in `${string}_FETCH_MODELS`]?: boolean;
+};
 
 export class EnvError extends Error {}
 

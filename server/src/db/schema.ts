@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -33,6 +34,8 @@ export const users = pgTable(
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     /** Access tokens carry the version they were signed at; logout, reset, ban bump it and end them all. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** Token credits (CHECK_BALANCE); null until the first use, which counts as START_BALANCE. */
+    balance: bigint('balance', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,6 +107,8 @@ export const messages = pgTable(
     reasoning: text('reasoning'),
     isCreatedByUser: boolean('is_created_by_user').notNull(),
     model: text('model'),
+    // The model the provider says answered (its response's `model`), where `model` keeps the alias picked.
+    upstreamModel: text('upstream_model'),
     endpoint: text('endpoint'),
     error: boolean('error').notNull().default(false),
     // The chat error that cut a reply short; its text stays what had arrived (unfinished).
@@ -120,6 +125,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // Which messages use a file: the orphan sweep asks it for every candidate.
+    index('messages_files_idx').using('gin', sql`${t.files} jsonb_path_ops`),
     // Search and per-user listings walk one user's messages newest first.
     index('messages_user_created_idx').on(t.userId, t.createdAt.desc()),
     // Substring search of 3+ characters. The user id is a key of the same GIN index (btree_gin), so
@@ -181,31 +188,46 @@ export const files = pgTable(
   {
     id: id(),
     userId: userRef(),
+    /** The conversation a generated image was drawn in; uploads are shared by reference from messages. */
     conversationId: text('conversation_id'),
     filename: text('filename').notNull(),
+    /** The sniffed media type. */
     mimeType: text('mime_type').notNull(),
+    kind: text('kind', { enum: ['image', 'document'] }).notNull().default('document'),
+    source: text('source', { enum: ['upload', 'generated'] }).notNull().default('upload'),
     bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** The storage key (disk path under DATA_DIR/files, or the S3 object key). */
     path: text('path').notNull(),
+    /** A document's text, extracted once at upload; null for images and unreadable documents. */
+    text: text('text'),
+    textTruncated: boolean('text_truncated').notNull().default(false),
+    /** When a message first used the file; from then on, no message using it makes it an orphan at once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_user_idx').on(t.userId)],
+  (t) => [index('files_user_idx').on(t.userId), index('files_created_idx').on(t.createdAt)],
 );
 
 export const accessKeys = pgTable(
   'access_keys',
   {
     id: id(),
+    /** The key's own owner row: its conversations, presets, settings and files hang off it like an account's. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull(),
     prefix: text('prefix').notNull(),
     label: text('label'),
+    /** Remaining quota (额度). */
     quota: bigint('quota', { mode: 'number' }).notNull().default(0),
     used: bigint('used', { mode: 'number' }).notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    status: text('status', { enum: ['active', 'disabled', 'banned'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('access_keys_hash_idx').on(t.keyHash)],
+  (t) => [uniqueIndex('access_keys_hash_idx').on(t.keyHash), uniqueIndex('access_keys_user_idx').on(t.userId), index('access_keys_prefix_idx').on(t.prefix)],
 );
 
 export const usageLedger = pgTable(
@@ -214,10 +236,16 @@ export const usageLedger = pgTable(
     id: id(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     accessKeyId: text('access_key_id').references(() => accessKeys.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['charge', 'refund', 'topup'] }).notNull(),
+    /** hold (before the upstream call), charge (it served), refund (it failed before any text), topup (a paid order), credit (an operator). */
+    kind: text('kind', { enum: ['hold', 'charge', 'refund', 'topup', 'credit'] }).notNull(),
+    /** Quota for a key or a visitor, token credits for an account. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     model: text('model'),
+    conversationId: text('conversation_id'),
+    /** The user message of the exchange. */
     messageId: text('message_id'),
+    /** The hold a charge or refund settles. */
+    holdId: text('hold_id'),
     orderId: text('order_id'),
     createdAt: createdAt(),
   },
@@ -236,8 +264,23 @@ export const orders = pgTable(
     quota: bigint('quota', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
     tradeNo: text('trade_no'),
+    /** Where the gateway sends the payer back after paying. */
+    returnUrl: text('return_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('orders_pay_id_idx').on(t.payId)],
+  // payId is the client's idempotency id, unique per key; the gateway's trade_no is credited once.
+  (t) => [uniqueIndex('orders_key_pay_id_idx').on(t.accessKeyId, t.payId), uniqueIndex('orders_trade_no_idx').on(t.tradeNo)],
+);
+
+/** Calls counted per subject (a key, a visitor IP) per model per calendar day in TZ: daily caps and the free allowance. */
+export const dailyCalls = pgTable(
+  'daily_calls',
+  {
+    subject: text('subject').notNull(),
+    model: text('model').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.model, t.day] })],
 );

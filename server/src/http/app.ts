@@ -24,6 +24,11 @@ import { modelsRoutes } from '../routes/models/models.route.ts';
 import { presetsRoutes } from '../routes/presets/presets.route.ts';
 import { searchRoutes } from '../routes/search/search.route.ts';
 import { tokenizerRoutes } from '../routes/tokenizer/tokenizer.route.ts';
+import { usageRoutes } from '../routes/usage/usage.route.ts';
+import { payRoutes } from '../routes/pay/pay.route.ts';
+import { balanceRoutes } from '../routes/balance/balance.route.ts';
+import { filesRoutes } from '../routes/files/files.route.ts';
+import { pluginsRoutes } from '../routes/plugins/plugins.route.ts';
 
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -43,7 +48,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes, usageRoutes, payRoutes, balanceRoutes, filesRoutes, pluginsRoutes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);

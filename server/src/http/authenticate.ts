@@ -3,12 +3,15 @@ import { verifyAccessToken } from '../services/auth/access-token.ts';
 import { isBanned } from '../services/users/user-service.ts';
 import type { AppContext } from '../app/context.ts';
 import { AppError } from '../app/errors.ts';
+import { accessIdentity, type KeyOrVisitor } from './access-identity.ts';
 
 export interface AuthUser {
   id: string;
   email: string;
   name: string;
   role: 'user' | 'admin';
+  /** Set for an access key's or an anonymous visitor's owner row (`keys`/`both` mode); absent for an account. */
+  access?: KeyOrVisitor;
 }
 
 declare module 'fastify' {
@@ -28,11 +31,16 @@ function bearer(request: FastifyRequest): string | undefined {
  * preHandler for every signed-in route: a valid access token of an existing, unbanned user,
  * signed at the user's current session version. The user row is re-read at most
  * `AUTH_USER_TTL_MS` apart, so a logout, reset, ban or deletion ends every access token within
- * seconds, not at token expiry, without a lookup on every chat request.
+ * seconds, not at token expiry, without a lookup on every chat request. In `keys`/`both` mode an
+ * access key, or else (no bearer at all) an anonymous visitor, is accepted too.
  */
 export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const token = bearer(request);
+    if (ctx.env.ACCESS_MODE !== 'accounts') {
+      const identity = await accessIdentity(ctx, request, reply, token);
+      if (identity) return void (request.user = identity);
+    }
     const subject = token ? await verifyAccessToken(ctx.secrets.jwtSecret, token) : undefined;
     const row = subject ? await ctx.authUsers.find(subject.id, subject.sessionVersion) : undefined;
     // A token signed before the user's last logout, password reset or ban has ended with them.

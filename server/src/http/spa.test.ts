@@ -3,18 +3,14 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { createReadiness } from '../app/readiness.ts';
-import { testEnv } from '../test/app.ts';
-import { createTestDatabase } from '../test/databases.ts';
-import type { Database } from '../db/client.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 import type { FastifyInstance } from 'fastify';
 
 const bigScript = `export const words = ${JSON.stringify('parley '.repeat(2000))};`;
 
 describe('serving the SPA', () => {
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: Database;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'parley-dist-'));
     mkdirSync(path.join(dist, 'assets'));
@@ -24,20 +20,10 @@ describe('serving the SPA', () => {
     writeFileSync(path.join(dist, 'assets', 'big-0a1b2c3d.js.br'), brotliCompressSync(bigScript));
     writeFileSync(path.join(dist, 'assets', 'big-0a1b2c3d.js.gz'), gzipSync(bigScript));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    database = await createTestDatabase('pglite');
-    const env = testEnv();
-    app = await buildApp({
-      env,
-      db: database.db,
-      webDist: dist,
-      readiness: createReadiness(true),
-      secrets: { jwtSecret: 'a', jwtRefreshSecret: 'b', credsKey: env.CREDS_KEY! },
-    } as Parameters<typeof buildApp>[0]);
+    t = await createTestApp('pglite', {}, { webDist: dist });
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(() => t.close());
 
   it('falls back to index.html for client routes', async () => {
     for (const url of ['/', '/chat/new', '/search/hello?x=1', '/reset-password?token=a&userId=b']) {

@@ -10,6 +10,8 @@ import { isBlockedAddress } from './blocked-address.ts';
 export interface OutboundPolicy {
   hosts: readonly string[];
   allowAll: boolean;
+  /** Any public host over http or https (the web browser plugin); private and reserved addresses stay refused. */
+  anyPublicHost?: boolean;
 }
 
 /** The hosts Parley itself builds or expects in user keys; `*.` stands for any subdomain. */
@@ -42,12 +44,13 @@ export function checkOutboundUrl(text: string, policy: OutboundPolicy): URL {
     throw new OutboundUrlError('The address is not a valid URL.');
   }
   if (policy.allowAll) return url;
-  if (url.protocol !== 'https:') throw new OutboundUrlError(`Only https addresses are allowed (got ${url.protocol}).`);
+  const webProtocol = policy.anyPublicHost && url.protocol === 'http:';
+  if (url.protocol !== 'https:' && !webProtocol) throw new OutboundUrlError(`Only https addresses are allowed (got ${url.protocol}).`);
   if (url.username || url.password) throw new OutboundUrlError('The address may not carry a user name or password.');
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const literal = host.replace(/^\[|\]$/g, '');
   if (isIP(literal) && isBlockedAddress(literal)) throw new OutboundUrlError(`The address ${literal} is on a private or reserved network.`);
-  if (!policy.hosts.some((pattern) => hostMatches(host, pattern.toLowerCase()))) {
+  if (!policy.anyPublicHost && !policy.hosts.some((pattern) => hostMatches(host, pattern.toLowerCase()))) {
     throw new OutboundUrlError(`The host ${host} is not allowed (OUTBOUND_HOST_ALLOWLIST widens the list).`);
   }
   return url;

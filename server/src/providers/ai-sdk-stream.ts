@@ -1,6 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { languageModelMessage } from './attachment-parts.ts';
 import type { TextMessage } from './prompt.ts';
-import { toProviderError } from './provider-error.ts';
+import { ProviderError, toProviderError } from './provider-error.ts';
 import type { ChatEvent, FinishReason } from './types.ts';
 
 export interface ModelCall {
@@ -17,7 +18,7 @@ export interface ModelCall {
 }
 
 function promptOf(system: string | undefined, messages: TextMessage[]): LanguageModelV3Prompt {
-  const turns = messages.map(({ role, content }) => ({ role, content: [{ type: 'text' as const, text: content }] }));
+  const turns = messages.map(languageModelMessage);
   return system === undefined ? turns : [{ role: 'system', content: system }, ...turns];
 }
 
@@ -36,6 +37,9 @@ function* eventsOf(part: LanguageModelV3StreamPart): Generator<ChatEvent> {
         yield { type: 'image', url: `data:${part.mediaType};base64,${base64}` };
       }
       break;
+    case 'response-metadata':
+      if (part.modelId) yield { type: 'model', id: part.modelId };
+      break;
     case 'error':
       throw part.error;
     case 'finish': {
@@ -43,6 +47,10 @@ function* eventsOf(part: LanguageModelV3StreamPart): Generator<ChatEvent> {
       const outputTokens = part.usage.outputTokens.total;
       if (inputTokens !== undefined || outputTokens !== undefined) {
         yield { type: 'usage', promptTokens: inputTokens ?? 0, completionTokens: outputTokens ?? 0 };
+      }
+      // A safety block (Gemini SAFETY or a blocked prompt) is shown as an error, after what came before it.
+      if (part.finishReason.unified === 'content-filter') {
+        throw new ProviderError('content_filtered', `finish reason ${part.finishReason.raw ?? 'content-filter'}`);
       }
       yield { type: 'finish', reason: part.finishReason.unified as FinishReason };
       break;

@@ -1,9 +1,10 @@
-import type { ChatTurn } from './types.ts';
+import type { ChatTurn, TurnAttachment } from './types.ts';
 
-/** A plain-text turn sent to an AI SDK model. */
+/** A turn sent to an AI SDK model: its text, and the pictures or PDFs that go with it. */
 export interface TextMessage {
   role: 'user' | 'assistant';
   content: string;
+  attachments?: TurnAttachment[];
 }
 
 const text = (value: unknown): string | undefined =>
@@ -27,12 +28,17 @@ export function systemPrompt(options: Record<string, unknown>, turns: readonly C
 export function conversationMessages(turns: readonly ChatTurn[]): TextMessage[] {
   return turns
     .filter((t) => t.role !== 'system')
-    .map((t) => ({ role: t.role === 'user' ? 'user' : 'assistant', content: t.content }));
+    .map((t) => ({ role: t.role === 'user' ? 'user' : 'assistant', content: t.content, ...(t.attachments?.length ? { attachments: t.attachments } : {}) }));
 }
 
 /** The last user turn: what an image model is asked to draw. */
 export function lastUserText(turns: readonly ChatTurn[]): string {
   return [...turns].reverse().find((t) => t.role === 'user')?.content ?? '';
+}
+
+/** The files of the last user turn: the picture a drawing model is asked to edit. */
+export function lastUserAttachments(turns: readonly ChatTurn[]): TurnAttachment[] {
+  return [...turns].reverse().find((t) => t.role === 'user')?.attachments ?? [];
 }
 
 export const numberOption = (options: Record<string, unknown>, ...keys: string[]): number | undefined => {

@@ -2,28 +2,77 @@ import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
 import { classifyUpstreamFailure, toProviderError } from './provider-error.ts';
 
-describe('upstream failure classification', () => {
-  it('maps 401 and 403 to invalid_api_key, and Gemini\'s 400 API_KEY_INVALID too', () => {
+const openAI = (code: string | null, type: string) => JSON.stringify({ error: { message: 'whatever the words', type, param: null, code } });
+const anthropic = (type: string) => JSON.stringify({ type: 'error', error: { type, message: 'whatever the words' } });
+const google = (status: string, details: object[] = []) => JSON.stringify({ error: { code: 0, message: 'whatever', status, details } });
+const rpc = (type: string, fields: object = {}) => ({ '@type': `type.googleapis.com/google.rpc.${type}`, ...fields });
+const xai = (code: string, error: string) => JSON.stringify({ code, error });
+
+describe('upstream failure classification by structured fields', () => {
+  it('reads OpenAI error.code before the status: quota, rate limit, key, region, content filter', () => {
+    expect(classifyUpstreamFailure(429, openAI('insufficient_quota', 'insufficient_quota'))).toBe('insufficient_quota');
+    expect(classifyUpstreamFailure(429, openAI('rate_limit_exceeded', 'requests'))).toBe('message_limit');
+    expect(classifyUpstreamFailure(401, openAI('invalid_api_key', 'invalid_request_error'))).toBe('invalid_api_key');
+    expect(classifyUpstreamFailure(403, openAI('unsupported_country_region_territory', 'request_forbidden'))).toBe('upstream_forbidden');
+    // Azure: a prompt its content filter refused.
+    expect(classifyUpstreamFailure(400, JSON.stringify({ error: { code: 'content_filter', innererror: { code: 'ResponsibleAIPolicyViolation' } } }))).toBe('content_filtered');
+    // The words do not count: a quota message on a rate-limit code stays a rate limit.
+    expect(classifyUpstreamFailure(429, JSON.stringify({ error: { message: 'You exceeded your current quota', code: 'rate_limit_exceeded' } }))).toBe('message_limit');
+  });
+
+  it('reads Anthropic error.type', () => {
+    expect(classifyUpstreamFailure(401, anthropic('authentication_error'))).toBe('invalid_api_key');
+    expect(classifyUpstreamFailure(403, anthropic('permission_error'))).toBe('upstream_forbidden');
+    expect(classifyUpstreamFailure(403, anthropic('forbidden'))).toBe('upstream_forbidden');
+    expect(classifyUpstreamFailure(400, anthropic('billing_error'))).toBe('insufficient_quota');
+    expect(classifyUpstreamFailure(429, anthropic('rate_limit_error'))).toBe('message_limit');
+    expect(classifyUpstreamFailure(529, anthropic('overloaded_error'))).toBe('upstream_overloaded');
+    expect(classifyUpstreamFailure(400, anthropic('invalid_request_error'))).toBe('upstream_error');
+  });
+
+  it('reads Gemini error.status and google.rpc details: RetryInfo makes RESOURCE_EXHAUSTED a rate limit', () => {
+    expect(classifyUpstreamFailure(429, google('RESOURCE_EXHAUSTED', [rpc('QuotaFailure'), rpc('RetryInfo', { retryDelay: '23s' })]))).toBe('message_limit');
+    expect(classifyUpstreamFailure(429, google('RESOURCE_EXHAUSTED', [rpc('QuotaFailure')]))).toBe('insufficient_quota');
+    expect(classifyUpstreamFailure(400, google('INVALID_ARGUMENT', [rpc('ErrorInfo', { reason: 'API_KEY_INVALID' })]))).toBe('invalid_api_key');
+    expect(classifyUpstreamFailure(400, google('FAILED_PRECONDITION'))).toBe('upstream_forbidden');
+    expect(classifyUpstreamFailure(403, google('PERMISSION_DENIED', [rpc('ErrorInfo', { reason: 'CONSUMER_SUSPENDED' })]))).toBe('upstream_forbidden');
+    expect(classifyUpstreamFailure(503, google('UNAVAILABLE'))).toBe('upstream_overloaded');
+    expect(classifyUpstreamFailure(400, google('INVALID_ARGUMENT'))).toBe('upstream_error');
+  });
+
+  it("reads xAI's flat body: 400 bad key, 403 no credits, 403 other refusals", () => {
+    expect(classifyUpstreamFailure(400, xai('Client specified an invalid argument', 'Incorrect API key provided: xa***ab.'))).toBe('invalid_api_key');
+    expect(classifyUpstreamFailure(400, xai('Client specified an invalid argument', 'Unknown field foo'))).toBe('upstream_error');
+    expect(classifyUpstreamFailure(403, xai('The caller does not have permission to execute the specified operation', "Your newly created team doesn't have any credits yet."))).toBe('insufficient_quota');
+    expect(classifyUpstreamFailure(403, xai('The caller does not have permission to execute the specified operation', 'Access from your region is not permitted.'))).toBe('upstream_forbidden');
+  });
+
+  it('falls back to the HTTP status where the body says nothing', () => {
     expect(classifyUpstreamFailure(401)).toBe('invalid_api_key');
-    expect(classifyUpstreamFailure(403, '{"error":{"message":"Permission denied"}}')).toBe('invalid_api_key');
-    expect(classifyUpstreamFailure(400, '{"error":{"details":[{"reason":"API_KEY_INVALID"}]}}')).toBe('invalid_api_key');
-  });
-
-  it('tells an exhausted balance from a rate limit', () => {
-    expect(classifyUpstreamFailure(429, '{"error":{"code":"insufficient_quota"}}')).toBe('insufficient_quota');
-    expect(classifyUpstreamFailure(400, 'Your credit balance is too low to access the Anthropic API.')).toBe('insufficient_quota');
-    expect(classifyUpstreamFailure(403, "Your team doesn't have any credits yet.")).toBe('insufficient_quota');
     expect(classifyUpstreamFailure(402, 'Insufficient Balance')).toBe('insufficient_quota');
-    // Google words every 429 with "check quota"; without a billing context it is a rate limit.
-    expect(classifyUpstreamFailure(429, 'Resource has been exhausted (e.g. check quota).')).toBe('message_limit');
-  });
-
-  it('maps 5xx, overload, other 4xx and network failures to upstream_error', () => {
+    expect(classifyUpstreamFailure(403, 'Forbidden')).toBe('upstream_forbidden');
+    expect(classifyUpstreamFailure(429)).toBe('message_limit');
+    expect(classifyUpstreamFailure(503)).toBe('upstream_overloaded');
     expect(classifyUpstreamFailure(500)).toBe('upstream_error');
-    expect(classifyUpstreamFailure(529, 'Overloaded')).toBe('upstream_error');
-    expect(classifyUpstreamFailure(400, 'bad request')).toBe('upstream_error');
     expect(classifyUpstreamFailure(undefined)).toBe('upstream_error');
     expect(toProviderError(new TypeError('fetch failed')).code).toBe('upstream_error');
+  });
+
+  it('classifies an error event sent inside a stream by its type', () => {
+    expect(toProviderError({ type: 'overloaded_error', message: 'Overloaded' }).code).toBe('upstream_overloaded');
+  });
+
+  it('maps a model the upstream does not know to model_not_found, by status or structured error', () => {
+    expect(classifyUpstreamFailure(404, '{"error":{"message":"The model `gpt-9` does not exist","type":"invalid_request_error","code":"model_not_found"}}')).toBe('model_not_found');
+    expect(classifyUpstreamFailure(400, '{"error":{"code":"model_not_found","message":"x"}}')).toBe('model_not_found');
+    expect(classifyUpstreamFailure(404, '{"type":"error","error":{"type":"not_found_error","message":"model: claude-1"}}')).toBe('model_not_found');
+    expect(classifyUpstreamFailure(400, '{"error":{"code":404,"message":"models/chat-bison is not found","status":"NOT_FOUND"}}')).toBe('model_not_found');
+    expect(classifyUpstreamFailure(400, '{"error":{"code":"invalid_value","message":"model_not_found is a word here"}}')).toBe('upstream_error');
+    expect(classifyUpstreamFailure(404, '{"error":{"code":"DeploymentNotFound","message":"The API deployment for this resource does not exist."}}')).toBe('model_not_found');
+    expect(classifyUpstreamFailure(404, '{"code":"Some requested entity was not found","error":"The model grok-9 does not exist"}')).toBe('model_not_found');
+    // DeepSeek: a generic 400 whose message alone names the unknown model.
+    expect(classifyUpstreamFailure(400, '{"error":{"message":"Model Not Exist","type":"invalid_request_error","param":null,"code":"invalid_request_error"}}')).toBe('model_not_found');
+    expect(classifyUpstreamFailure(400, '{"error":{"message":"Invalid max_tokens","type":"invalid_request_error","param":null,"code":"invalid_request_error"}}')).toBe('upstream_error');
   });
 
   it('keeps the upstream body and status for the logs', () => {

@@ -11,6 +11,8 @@ export interface ProviderSuiteSetup {
   request(overrides?: Partial<ChatRequest>): ChatRequest;
   /** Non-streaming upstreams (Vertex `:predict`) answer in one text event. */
   streaming: boolean;
+  /** What names a model the upstream does not serve (an unknown model id unless said; Azure: its deployment). */
+  unknownModel?: Partial<ChatRequest>;
   /** Options sent in the pass-through test and the check of the upstream body they must produce. */
   passThrough: { model: string; options: Record<string, unknown>; expectSent(request: RecordedRequest): void };
 }
@@ -114,6 +116,11 @@ export function runProviderSuite(
         expect(modelRequests(setup.fake).length - before).toBe(1);
       });
     }
+
+    it('answers a model the upstream does not serve with model_not_found, from its real refusal', async () => {
+      const error = await failureOf(run(setup.unknownModel ?? { model: 'parley-no-such-model' }));
+      expect(error.code).toBe('model_not_found');
+    });
 
     it('passes model id mapping, sampling options and the system prompt upstream', async () => {
       const { model, options, expectSent } = setup.passThrough;

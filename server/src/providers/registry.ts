@@ -18,6 +18,11 @@ const providers: Partial<Record<EndpointName, ChatProvider>> = {
   grok: grokProvider,
 };
 
+/** Whether Parley can chat with the endpoint at all. */
+export function hasProvider(endpoint: EndpointName): boolean {
+  return Object.hasOwn(providers, endpoint);
+}
+
 export function getProvider(endpoint: EndpointName | string): ChatProvider {
   const provider = Object.hasOwn(providers, endpoint) ? providers[endpoint as EndpointName] : undefined;
   if (!provider) throw new AppError('unknown_endpoint', `No provider for endpoint ${endpoint}`);

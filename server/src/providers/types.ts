@@ -2,16 +2,29 @@
  * The one interface every endpoint implements. A provider turns a branch of messages plus
  * endpoint options into a stream of events; it knows nothing of HTTP, storage or SSE.
  */
+import type { AliasOverrides, MessageFile } from '@parley/core';
 import type { OutboundPolicy } from '../net/outbound-url.ts';
+
+/** A picture or PDF sent with a turn, already fitted to the provider's limits. */
+export interface TurnAttachment {
+  mediaType: string;
+  data: Buffer;
+  filename: string;
+}
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** The message's files, as stored; turned into `attachments` and document text before the call. */
+  files?: MessageFile[];
+  attachments?: TurnAttachment[];
 }
 
 export interface ChatRequest {
   /** Our model id from the endpoint registry (for example `gpt-o3-mini`); the provider maps it upstream. */
   model: string;
+  /** The operator's `X_MODEL_ALIASES` for this endpoint, applied before the catalog's mapping. */
+  modelAliases?: AliasOverrides;
   messages: ChatTurn[];
   /** Endpoint options as the client sent them (temperature, top_p, promptPrefix, topK…). */
   options: Record<string, unknown>;
@@ -37,6 +50,8 @@ export type ChatEvent =
   | { type: 'tool-result'; toolCallId: string; toolName: string; output: unknown }
   | { type: 'image'; url: string }
   | { type: 'usage'; promptTokens: number; completionTokens: number }
+  /** The upstream model that is answering, as the provider's response names it. */
+  | { type: 'model'; id: string }
   | { type: 'finish'; reason: FinishReason };
 
 export interface ChatProvider {

@@ -17,6 +17,8 @@ function nulVariants(route: string, call: RouteCall): RouteCall[] {
   );
   variants.push({ ...call, url: `${path}?${query ? `${query}&` : ''}note=a%00b` });
   if (call.payload === undefined) return variants;
+  // A multipart form's fields are checked by its route (the upload test sends NULs there).
+  if (call.contentType) return variants;
   const body = JSON.stringify(call.payload);
   for (const match of body.matchAll(/:"([^"]*)"/g)) {
     variants.push({ ...call, payload: body.replace(match[0], `:"${match[1]}\\u0000"`) });

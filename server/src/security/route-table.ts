@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { multipartBody } from '../test/multipart.ts';
 import type { AliceData, RouteCall } from './security-world.ts';
 
 export interface RouteEntry {
@@ -64,14 +65,52 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /oauth/:provider/callback': { signedIn: false, call: () => ({ url: '/oauth/github/callback?code=x&state=y' }), owner: 404, other: 404 },
 
   'GET /api/user': { signedIn: true, call: () => ({ url: '/api/user' }), owner: 200, other: 200 },
+  'GET /api/balance': { signedIn: true, call: () => ({ url: '/api/balance' }), owner: 200, other: 200 },
+  // The usage calls authenticate by the key in their body; in accounts mode an unknown key answers usage 0 / a failure code.
+  'POST /api/ask/usage/getusage': {
+    signedIn: false,
+    call: () => ({ url: '/api/ask/usage/getusage', payload: { password: 'x', apikey: `sk-${'A'.repeat(48)}` } }),
+    owner: 200,
+    other: 200,
+  },
+  'POST /api/ask/usage/createorder': {
+    signedIn: false,
+    call: () => ({
+      url: '/api/ask/usage/createorder',
+      payload: { password: 'x', apikey: `sk-${'A'.repeat(48)}`, payId: '1', type: 1, price: 20, returnUrl: 'http://127.0.0.1:3080/' },
+    }),
+    owner: 200,
+    other: 200,
+  },
+  // Payments are not configured in the sweep's app: no gateway page, and every notification fails.
+  'GET /pay/:orderId': { signedIn: false, call: () => ({ url: '/pay/PL0' }), owner: 404, other: 404 },
+  'GET /api/pay/notify': { signedIn: false, call: () => ({ url: '/api/pay/notify?out_trade_no=PL0&trade_status=TRADE_SUCCESS' }), owner: 200, other: 200 },
+  'POST /api/pay/notify': { signedIn: false, call: () => ({ url: '/api/pay/notify', payload: { out_trade_no: 'PL0', trade_status: 'TRADE_SUCCESS' } }), owner: 200, other: 200 },
   'GET /api/endpoints': { signedIn: true, call: () => ({ url: '/api/endpoints' }), owner: 200, other: 200 },
   'GET /api/models': { signedIn: true, call: () => ({ url: '/api/models' }), owner: 200, other: 200 },
   'GET /api/search/enable': { signedIn: true, call: () => ({ url: '/api/search/enable' }), owner: 200, other: 200 },
   'GET /api/search': { signedIn: true, call: () => ({ url: '/api/search?q=zebra' }), owner: 200, other: 200 },
   'GET /api/convos': { signedIn: true, call: () => ({ url: '/api/convos' }), owner: 200, other: 200 },
+  'GET /api/files/:id': { signedIn: true, call: (a) => ({ url: `/api/files/${a.fileId}` }), owner: 200, other: 404 },
+  'POST /api/ask/files/upload': {
+    signedIn: true,
+    call: () => {
+      const form = multipartBody({ endpoint: 'openAI', model: 'gpt-4o' }, { name: 'notes.txt', data: 'plain notes' });
+      return { url: '/api/ask/files/upload', payload: form.body.toString('latin1'), contentType: form.contentType };
+    },
+    owner: 200,
+    other: 200,
+  },
   'GET /api/convos/:id': { signedIn: true, call: (a) => ({ url: `/api/convos/${a.conversationId}` }), owner: 200, other: 404 },
   'GET /api/messages/:conversationId': { signedIn: true, call: (a) => ({ url: `/api/messages/${a.conversationId}` }), owner: 200, other: 404 },
   'GET /api/presets': { signedIn: true, call: () => ({ url: '/api/presets' }), owner: 200, other: 200 },
+  'GET /api/plugins': { signedIn: true, call: () => ({ url: '/api/plugins' }), owner: 200, other: 200 },
+  'POST /api/user/plugins': {
+    signedIn: true,
+    call: () => ({ url: '/api/user/plugins', payload: { pluginKey: 'calculator', action: 'install', auth: null } }),
+    owner: 200,
+    other: 200,
+  },
   'GET /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?name=anthropic' }), owner: 200, other: 200 },
   'GET /api/ask/stream/:streamId': { signedIn: true, call: (a) => ({ url: `/api/ask/stream/${a.streamId}` }), owner: 200, other: 404 },
   'POST /api/tokenizer': { signedIn: true, call: () => ({ url: '/api/tokenizer', payload: { arg: 'How many tokens?' } }), owner: 200, other: 200 },

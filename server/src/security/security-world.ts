@@ -2,6 +2,7 @@ import { ROOT_PARENT_ID } from '@parley/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { startChatStack, type ChatStack } from '../services/chat/chat-test-kit.ts';
 import { createConversation } from '../services/conversations/conversation-store.ts';
+import { uploadFile } from '../services/files/upload-file.ts';
 import { upsertMessage } from '../services/messages/message-store.ts';
 import type { DatabaseKind } from '../test/databases.ts';
 
@@ -9,6 +10,8 @@ import type { DatabaseKind } from '../test/databases.ts';
 export interface RouteCall {
   url: string;
   payload?: unknown;
+  /** Replaces the JSON content type, e.g. for a multipart upload. */
+  contentType?: string;
 }
 
 /** Alice's data that other callers aim at. Every value is distinctive, so a leak shows in any answer. */
@@ -21,6 +24,8 @@ export interface AliceData {
   replyId: string;
   presetId: string;
   streamId: string;
+  /** An upload of Alice's, set when she is seeded. */
+  fileId: string;
   /** Texts only Alice's data holds: none may appear in another caller's answer. */
   secrets: string[];
 }
@@ -44,7 +49,7 @@ export async function startSecurityWorld(kind: DatabaseKind) {
       payload: text as string | undefined,
       remoteAddress: caller.ip ?? '198.51.100.7',
       headers: {
-        ...(text === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(text === undefined ? {} : { 'content-type': route.contentType ?? 'application/json' }),
         ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
         ...extra.headers,
       },
@@ -63,7 +68,8 @@ export async function startSecurityWorld(kind: DatabaseKind) {
     replyId: `alice-reply-${kind}`,
     presetId: `alice-preset-${kind}`,
     streamId: `alice-stream-${kind}`,
-    secrets: ['Alice zebra question', 'Alice zebra answer', 'Alice private title', 'Alice preset title', 'sk-ant-alice-secret-key'],
+    fileId: '',
+    secrets: ['Alice zebra file', 'Alice zebra question', 'Alice zebra answer', 'Alice private title', 'Alice preset title', 'sk-ant-alice-secret-key'],
   };
   await seedAlice(stack, call, alice, data);
 
@@ -107,6 +113,9 @@ async function seedAlice(
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
   const key = await call(alice, 'PUT', { url: '/api/keys', payload: { name: 'anthropic', value: 'sk-ant-alice-secret-key', expiresAt } });
   if (preset.statusCode !== 200 || key.statusCode !== 200) throw new Error(`seeding Alice failed: ${preset.body} ${key.body}`);
+
+  const file = { fileName: 'alice-notes.txt', data: Buffer.from('Alice zebra file') };
+  data.fileId = (await uploadFile(stack.t.ctx, { owner: data.userId, endpoint: 'openAI', ...file })).id;
 
   // A finished stream, as a chat leaves it for resume: its final frame is what an abort answers.
   await streams.create({ streamId: data.streamId, userId: data.userId, conversationId: data.conversationId }, 10);

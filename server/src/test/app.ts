@@ -39,6 +39,8 @@ export interface TestAppParts {
   log?: AppContext['log'];
   /** A database to run on instead of a fresh one (e.g. the one a crashed instance used). */
   database?: Database;
+  /** A built web app to serve. */
+  webDist?: string;
 }
 
 /** A full app on a fresh database of the given kind (or on `parts.database`), for `app.inject` API tests. */

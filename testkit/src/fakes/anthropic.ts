@@ -1,5 +1,8 @@
+import { anthropicModelsList } from './model-list-handlers.ts';
+import { refusedSampling, servedModelIds, thinks } from './upstream-models.ts';
 import {
   echoChunks,
+  requestId,
   sendJson,
   startFakeServer,
   streamFrames,
@@ -8,19 +11,32 @@ import {
   type FakeReply,
   type FakeUpstream,
 } from './fake-server.ts';
+import { anthropicContentProblem } from './content-parts.ts';
 
 export interface AnthropicFakeOptions {
   /** When set, any other `x-api-key` is refused with 401 `authentication_error`. */
   apiKey?: string;
+  /** Model ids served (and listed by `GET /v1/models`); Anthropic's current list by default. */
+  models?: string[];
 }
 
 interface MessagesBody {
   model?: string;
   stream?: boolean;
+  max_tokens?: unknown;
+  temperature?: unknown;
+  top_p?: unknown;
+  top_k?: unknown;
+  thinking?: { type?: string; budget_tokens?: unknown };
   messages?: { role: string; content: unknown }[];
 }
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** The `anthropic-version` values the Messages API answers to. */
+const knownVersions = new Set(['2023-01-01', '2023-06-01', '2026-10-21']);
+
+const invalidRequest = (message: string, status = 400): FakeReply => ({ status, errorBody: undefined, errorMessage: message });
 
 function errorBody(reply: FakeReply): { status: number; body: unknown } {
   const status = reply.status ?? 500;
@@ -28,10 +44,14 @@ function errorBody(reply: FakeReply): { status: number; body: unknown } {
   const [type, message] =
     status === 401
       ? ['authentication_error', 'invalid x-api-key']
+      : status === 404
+        ? ['not_found_error', 'Not found']
+      : status === 403 && reply.forbidden === 'region'
+        ? ['forbidden', 'Request not allowed']
       : status === 403
         ? ['permission_error', 'Your API key does not have permission to use the specified resource.']
-        : status === 429 && reply.quota
-          ? ['rate_limit_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.']
+        : status === 402 || reply.quota
+          ? ['billing_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.']
           : status === 429
             ? ['rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit.']
             : status === 529
@@ -41,7 +61,7 @@ function errorBody(reply: FakeReply): { status: number; body: unknown } {
                 : ['invalid_request_error', 'Invalid request'];
   return {
     status,
-    body: { type: 'error', error: { type, message: reply.errorMessage ?? message }, request_id: `req_${Date.now()}` },
+    body: { type: 'error', error: { type, message: reply.errorMessage ?? message }, request_id: requestId('req_011C') },
   };
 }
 
@@ -50,7 +70,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
   const body = (ctx.recorded.body ?? {}) as MessagesBody;
   const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user');
   const chunks = reply.chunks ?? echoChunks(lastUser ? textOf(lastUser.content) : undefined);
-  const reasoning = reply.reasoning ?? [];
+  const reasoning = body.thinking?.type === 'enabled' ? (reply.reasoning ?? []) : [];
   const id = `msg_${Math.random().toString(36).slice(2, 14)}`;
   const model = body.model ?? 'unknown';
   const inputTokens = reply.usage?.promptTokens ?? 12;
@@ -69,7 +89,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
       ],
       stop_reason: stopReason,
       stop_sequence: null,
-      usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+      usage: { input_tokens: inputTokens, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
     });
     return;
   }
@@ -86,7 +106,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
         model,
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: inputTokens, output_tokens: 1 },
+        usage: { input_tokens: inputTokens, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
       },
     }),
     ...(reasoning.length > 0
@@ -120,30 +140,70 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
   await streamFrames(ctx, frames, reply);
 }
 
-/** Fake Anthropic: `POST /v1/messages`, checking `x-api-key` and `anthropic-version`. */
+/**
+ * What the Messages API refuses before answering: a missing `max_tokens`, sampling parameters
+ * under API version 2026-10-21, temperature with top_p on the models that forbid both, and the extended-thinking rules (budget ≥ 1024 and
+ * below `max_tokens`, no top_k, temperature only 1, top_p only 0.95–1, a model that thinks).
+ */
+function messagesRefusal(body: MessagesBody, version: string): FakeReply | undefined {
+  const model = body.model ?? '';
+  if (typeof body.max_tokens !== 'number') return invalidRequest('max_tokens: Field required');
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return invalidRequest('messages: Field required');
+  if (version === '2026-10-21') {
+    // API version 2026-10-21 removed the sampling parameters.
+    const sampling = (['temperature', 'top_p', 'top_k'] as const).find((key) => body[key] !== undefined);
+    if (sampling) return invalidRequest(`${sampling}: Extra inputs are not permitted`);
+  }
+  const refused = refusedSampling(model, body as Record<string, unknown>);
+  if (refused === 'top_p' && body.temperature !== undefined) {
+    return invalidRequest('`temperature` and `top_p` cannot both be specified for this model. Please use only one.');
+  }
+  if (refused) return invalidRequest(`${refused}: Extra inputs are not permitted`);
+  if (body.thinking?.type !== 'enabled') return undefined;
+  const budget = body.thinking.budget_tokens;
+  if (!thinks(model)) return invalidRequest(`'claude-thinking' is not supported on model ${model}`);
+  if (typeof budget !== 'number' || budget < 1024) return invalidRequest('thinking.enabled.budget_tokens: Input should be greater than or equal to 1024');
+  if (budget >= body.max_tokens) {
+    return invalidRequest('`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size');
+  }
+  if (body.temperature !== undefined && body.temperature !== 1) {
+    return invalidRequest('`temperature` may only be set to 1 when thinking is enabled. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#feature-compatibility');
+  }
+  if (body.top_k !== undefined) return invalidRequest('`top_k` is not supported when thinking is enabled.');
+  if (typeof body.top_p === 'number' && body.top_p < 0.95) return invalidRequest('`top_p` must be between 0.95 and 1 when thinking is enabled.');
+  return undefined;
+}
+
+/** Fake Anthropic: `POST /v1/messages` and `GET /v1/models`, checking `x-api-key` and `anthropic-version`. */
 export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<FakeUpstream> {
+  const models: readonly string[] = options.models ?? servedModelIds('anthropic');
+  const refuse = (ctx: FakeContext, reply: FakeReply) => {
+    const { status, body } = errorBody(reply);
+    sendJson(ctx.res, status, body);
+  };
   return startFakeServer(async (ctx) => {
-    if (ctx.req.method !== 'POST' || ctx.recorded.path !== '/v1/messages') {
-      sendJson(ctx.res, 404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
+    ctx.res.setHeader('request-id', requestId('req_011C'));
+    ctx.res.setHeader('anthropic-organization-id', '00000000-0000-4000-8000-000000000000');
+    const listing = ctx.req.method === 'GET' && ctx.recorded.path === '/v1/models';
+    if (!listing && (ctx.req.method !== 'POST' || ctx.recorded.path !== '/v1/messages')) {
+      refuse(ctx, { status: 404 });
       return;
     }
-    const key = ctx.req.headers['x-api-key'];
-    if (!key || (options.apiKey !== undefined && key !== options.apiKey)) {
-      const { status, body } = errorBody({ status: 401 });
-      sendJson(ctx.res, status, body);
-      return;
-    }
-    if (!ctx.req.headers['anthropic-version']) {
-      const { status, body } = errorBody({ status: 400, errorMessage: 'anthropic-version: header is required' });
-      sendJson(ctx.res, status, body);
-      return;
-    }
-    const reply = ctx.takeReply();
-    if (reply.status && reply.status >= 400) {
-      const { status, body } = errorBody(reply);
-      sendJson(ctx.res, status, body);
-      return;
-    }
+    // `x-api-key`, or (as SDK 1.x sends it) `Authorization: Bearer`.
+    const key = ctx.req.headers['x-api-key'] ?? ctx.req.headers.authorization?.replace(/^Bearer\s+/i, '');
+    if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return refuse(ctx, { status: 401 });
+    const version = ctx.req.headers['anthropic-version'];
+    if (!version) return refuse(ctx, invalidRequest('anthropic-version: header is required'));
+    if (!knownVersions.has(String(version))) return refuse(ctx, invalidRequest(`anthropic-version: invalid value '${String(version)}'`));
+    if (listing) return anthropicModelsList(ctx, models);
+    const body = (ctx.recorded.body ?? {}) as MessagesBody;
+    if (!models.includes(body.model ?? '')) return refuse(ctx, invalidRequest(`model: ${String(body.model)}`, 404));
+    const refusal = messagesRefusal(body, String(version));
+    if (refusal) return refuse(ctx, refusal);
+    const contentProblem = anthropicContentProblem(body.messages);
+    if (contentProblem) return refuse(ctx, invalidRequest(contentProblem));
+    const reply = ctx.takeReply(body.model ?? '');
+    if (reply.status && reply.status >= 400) return refuse(ctx, reply);
     await messages(ctx, reply);
   });
 }

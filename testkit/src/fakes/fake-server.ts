@@ -15,6 +15,11 @@ export interface RecordedRequest {
 
 /** What the next model call answers. Every field is optional; nothing queued means an echo of the last user turn. */
 export interface FakeReply {
+  /**
+   * Only a call to this model takes the reply; calls to other models (a conversation title
+   * written by the provider's small model, say) pass it by and leave it queued.
+   */
+  model?: string;
   /** Text deltas, streamed in order. */
   chunks?: string[];
   /** Reasoning deltas, streamed before the text where the wire format has them. */
@@ -31,14 +36,26 @@ export interface FakeReply {
   errorMessage?: string;
   /** With status 429: the quota/billing variant of the error rather than the rate-limit one. */
   quota?: boolean;
+  /** With status 403: the organization-verification refusal rather than the region one. */
+  forbidden?: 'region' | 'verification';
   /** Keep the stream open after the chunks until the client leaves (to test aborts). */
   hold?: boolean;
   /** Drop the connection after the chunks, with no end frame: an upstream that dies mid-stream. */
   cut?: boolean;
   /** An error frame sent after the chunks, where the wire format has one (Anthropic `event: error`). */
   streamError?: { type: string; message: string };
+  /** Function calls the model makes (Chat Completions `tool_calls`), after any text chunks. */
+  toolCalls?: import('./openai-tool-calls.ts').FakeToolCall[];
   /** Base64 PNG answered by the images endpoints. */
   imageBase64?: string;
+  /**
+   * The provider's safety system stops the call: `prompt` refuses the request (Azure's 400
+   * `content_filter`, Gemini's `promptFeedback.blockReason`), `reply` stops the answer mid-way
+   * (Azure's `content_filter` finish, Gemini's `SAFETY` finish).
+   */
+  blocked?: 'prompt' | 'reply';
+  /** Sources found by xAI's search tools (default: one example URL). */
+  citations?: string[];
 }
 
 export interface FakeUpstream {
@@ -56,8 +73,8 @@ export interface FakeContext {
   res: ServerResponse;
   recorded: RecordedRequest;
   url: URL;
-  /** The next scripted reply, or the default when the queue is empty. */
-  takeReply(): FakeReply;
+  /** The oldest scripted reply meant for `model` (or for any model), or the default when none is. */
+  takeReply(model: string): FakeReply;
 }
 
 export type FakeHandler = (ctx: FakeContext) => Promise<void> | void;
@@ -84,6 +101,10 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstream> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
+  const takeFor = (model: string): FakeReply => {
+    const index = queue.findIndex((reply) => reply.model === undefined || reply.model === model);
+    return index === -1 ? {} : queue.splice(index, 1)[0]!;
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const recorded: RecordedRequest = {
@@ -101,7 +122,7 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstrea
     readBody(req)
       .then((body) => {
         recorded.body = body;
-        return handler({ req, res, recorded, url, takeReply: () => queue.shift() ?? {} });
+        return handler({ req, res, recorded, url, takeReply: (model) => takeFor(model) });
       })
       .catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -131,6 +152,9 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstrea
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A request id in the form the services use, for their `x-request-id` / `request-id` headers. */
+export const requestId = (prefix = 'req_') => `${prefix}${Math.random().toString(36).slice(2, 14)}${Date.now().toString(36)}`;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });

@@ -28,7 +28,7 @@ describe('OpenAI Chat Completions fake', () => {
     const fake = await track(startOpenAIFake());
     fake.enqueue({ chunks: ['Hel', 'lo'], usage: { promptTokens: 3, completionTokens: 2 } }, { chunks: ['x'] });
     const auth = { authorization: 'Bearer k' };
-    const withUsage = dataFrames(await (await post(`${fake.url}/v1/chat/completions`, { model: 'm', stream: true, stream_options: { include_usage: true }, messages: [] }, auth)).text());
+    const withUsage = dataFrames(await (await post(`${fake.url}/v1/chat/completions`, { model: 'gpt-4o', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'q' }] }, auth)).text());
     expect(withUsage.at(-1)).toBe('[DONE]');
     const chunks = withUsage.slice(0, -1).map((f) => JSON.parse(f));
     expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
@@ -36,7 +36,7 @@ describe('OpenAI Chat Completions fake', () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } });
     expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
 
-    const plain = dataFrames(await (await post(`${fake.url}/v1/chat/completions`, { model: 'm', stream: true, messages: [] }, auth)).text());
+    const plain = dataFrames(await (await post(`${fake.url}/v1/chat/completions`, { model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'q' }] }, auth)).text());
     expect(plain.slice(0, -1).some((f) => 'usage' in JSON.parse(f))).toBe(false);
   });
 
@@ -46,7 +46,7 @@ describe('OpenAI Chat Completions fake', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'invalid_api_key' } });
     fake.enqueue({ status: 429, quota: true });
-    const quota = await post(`${fake.url}/v1/chat/completions`, { messages: [] }, { authorization: 'Bearer right' });
+    const quota = await post(`${fake.url}/v1/chat/completions`, { model: 'gpt-4o', messages: [{ role: 'user', content: 'q' }] }, { authorization: 'Bearer right' });
     expect(await quota.json()).toMatchObject({ error: { type: 'insufficient_quota', code: 'insufficient_quota' } });
     const models = await fetch(`${fake.url}/v1/models`, { headers: { authorization: 'Bearer right' } });
     expect(await models.json()).toMatchObject({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }] });
@@ -54,18 +54,28 @@ describe('OpenAI Chat Completions fake', () => {
 
   it('echoes the last user turn when nothing is scripted', async () => {
     const fake = await track(startOpenAIFake());
-    const reply = await post(`${fake.url}/v1/chat/completions`, { model: 'm', messages: [{ role: 'user', content: 'ping pong' }] }, { authorization: 'Bearer k' });
+    const reply = await post(`${fake.url}/v1/chat/completions`, { model: 'gpt-6-luna', messages: [{ role: 'user', content: 'ping pong' }] }, { authorization: 'Bearer k' });
     expect(await reply.json()).toMatchObject({ choices: [{ message: { content: 'Echo: ping pong' } }] });
+  });
+
+  it('keeps a reply scripted for one model queued while calls to other models pass it by', async () => {
+    const fake = await track(startOpenAIFake());
+    fake.enqueue({ model: 'gpt-6.1-terra', chunks: ['For terra'] }, { chunks: ['For anyone'] });
+    const ask = async (model: string) =>
+      (await (await post(`${fake.url}/v1/chat/completions`, { model, messages: [{ role: 'user', content: 'hi' }] }, { authorization: 'Bearer k' })).json()) as { choices: { message: { content: string } }[] };
+    expect((await ask('gpt-6-luna')).choices[0]!.message.content).toBe('For anyone');
+    expect((await ask('gpt-6-luna')).choices[0]!.message.content).toBe('Echo: hi');
+    expect((await ask('gpt-6.1-terra')).choices[0]!.message.content).toBe('For terra');
   });
 });
 
 describe('Azure OpenAI fake', () => {
   it('only answers the deployments path with an api-version and an api-key header', async () => {
-    const fake = await track(startAzureOpenAIFake());
+    const fake = await track(startAzureOpenAIFake({ deployments: { d1: 'gpt-6.1-terra' } }));
     const path = `${fake.url}/openai/deployments/d1/chat/completions`;
     expect((await post(path, { messages: [] }, { 'api-key': 'k' })).status).toBe(404);
     expect((await post(`${path}?api-version=2024-10-21`, { messages: [] }, { authorization: 'Bearer k' })).status).toBe(401);
-    expect((await post(`${path}?api-version=2024-10-21`, { messages: [] }, { 'api-key': 'k' })).status).toBe(200);
+    expect((await post(`${path}?api-version=2024-10-21`, { messages: [{ role: 'user', content: 'q' }] }, { 'api-key': 'k' })).status).toBe(200);
   });
 });
 
@@ -74,7 +84,9 @@ describe('Anthropic Messages fake', () => {
     const fake = await track(startAnthropicFake());
     expect((await post(`${fake.url}/v1/messages`, {}, { 'x-api-key': 'k' })).status).toBe(400);
     fake.enqueue({ chunks: ['Hi'], reasoning: ['hm'] });
-    const text = await (await post(`${fake.url}/v1/messages`, { stream: true, messages: [] }, { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' })).text();
+    const thinking = { type: 'enabled', budget_tokens: 1024 };
+    const body = { model: 'claude-sonnet-4-6', max_tokens: 2048, thinking, stream: true, messages: [{ role: 'user', content: 'q' }] };
+    const text = await (await post(`${fake.url}/v1/messages`, body, { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' })).text();
     const names = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     expect(names).toEqual([
       'message_start',
@@ -91,7 +103,7 @@ describe('Google fake', () => {
   it('streams Gemini SSE candidates with finishReason and usageMetadata on the last frame', async () => {
     const fake = await track(startGoogleFake());
     fake.enqueue({ chunks: ['a', 'b'] });
-    const text = await (await post(`${fake.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`, { contents: [] }, { 'x-goog-api-key': 'k' })).text();
+    const text = await (await post(`${fake.url}/v1beta/models/gemini-3.7-flash:streamGenerateContent?alt=sse`, { contents: [] }, { 'x-goog-api-key': 'k' })).text();
     const frames = text.split('\r\n\r\n').filter(Boolean).map((f) => JSON.parse(f.slice(6)));
     expect(frames.map((f) => f.candidates[0].content.parts[0].text)).toEqual(['a', 'b']);
     expect(frames[1]).toMatchObject({ candidates: [{ finishReason: 'STOP' }], usageMetadata: { candidatesTokenCount: 2 } });
@@ -100,8 +112,8 @@ describe('Google fake', () => {
 
   it('refuses Vertex calls without a token from its JWT-bearer endpoint', async () => {
     const fake = await track(startGoogleFake());
-    const path = `${fake.url}/v1/projects/p/locations/us-central1/publishers/google/models/chat-bison:predict`;
-    const refused = await post(path, { instances: [] }, { authorization: 'Bearer made-up' });
+    const path = `${fake.url}/v1/projects/p/locations/us-central1/publishers/google/models/gemini-3.7-flash:generateContent`;
+    const refused = await post(path, { contents: [] }, { authorization: 'Bearer made-up' });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
     const grant = await fetch(`${fake.url}/token`, {

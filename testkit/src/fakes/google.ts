@@ -2,21 +2,27 @@ import { randomBytes } from 'node:crypto';
 import {
   echoChunks,
   sendJson,
-  sleep,
   startFakeServer,
   streamFrames,
   type FakeContext,
   type FakeReply,
   type FakeUpstream,
 } from './fake-server.ts';
-import { googleErrorBody, invalidApiKeyBody } from './google-errors.ts';
+import { googleErrorBody, invalidApiKeyBody, modelNotFoundBody } from './google-errors.ts';
 import { createServiceAccount, verifyAssertion, type ServiceAccountKey } from './service-account.ts';
-import { predict } from './vertex-predict.ts';
+import { geminiModelsList } from './model-list-handlers.ts';
+import { servedModelIds, thinks } from './upstream-models.ts';
+import { geminiContentProblem } from './content-parts.ts';
 
 export interface GoogleFakeOptions {
   /** When set, another Gemini API key is refused the way Google does (400 API_KEY_INVALID). */
   apiKey?: string;
+  /** Model ids served (and listed by `GET /v1beta/models`); Google's current Gemini list by default. */
+  models?: string[];
 }
+
+/** Tokens a thinking model spends thinking when the request sets no budget (dynamic thinking). */
+export const dynamicThinkingTokens = 1000;
 
 export interface GoogleFake extends FakeUpstream {
   /** A service-account key file whose token_uri is this fake's `/token`. */
@@ -25,6 +31,28 @@ export interface GoogleFake extends FakeUpstream {
 
 interface GenerateBody {
   contents?: { role?: string; parts?: { text?: string }[] }[];
+  generationConfig?: {
+    maxOutputTokens?: number;
+    temperature?: number;
+    topP?: number;
+    thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean };
+  };
+}
+
+const safetyRatings = (blocked: boolean) =>
+  ['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT'].map((category) => ({
+    category,
+    probability: blocked && category === 'HARM_CATEGORY_DANGEROUS_CONTENT' ? 'HIGH' : 'NEGLIGIBLE',
+    ...(blocked && category === 'HARM_CATEGORY_DANGEROUS_CONTENT' ? { blocked: true } : {}),
+  }));
+
+/** Gemini 2.5 Pro thinks always; a budget of 0 is refused. */
+function thinkingRefusal(model: string, body: GenerateBody): string | undefined {
+  const budget = body.generationConfig?.thinkingConfig?.thinkingBudget;
+  if (budget === undefined) return undefined;
+  if (!thinks(model)) return 'Thinking is not supported by this model.';
+  if (budget === 0 && /pro/.test(model)) return 'Budget 0 is invalid. This model only works in thinking mode.';
+  return undefined;
 }
 
 const geminiPath = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
@@ -38,27 +66,43 @@ function lastUserText(body: GenerateBody): string | undefined {
 /** Gemini `generateContent`: with `alt=sse`, one `data:` frame per candidate delta, the last with finishReason. */
 async function generate(ctx: FakeContext, model: string, streaming: boolean, reply: FakeReply) {
   const body = (ctx.recorded.body ?? {}) as GenerateBody;
-  const chunks = reply.chunks ?? echoChunks(lastUserText(body));
-  const reasoning = reply.reasoning ?? [];
+  const config = body.generationConfig ?? {};
+  // Thinking models think first, inside maxOutputTokens: as much as scripted (one token per
+  // reasoning chunk) within an explicit budget, else a dynamic amount. What is left is all the
+  // visible answer may use, one token per scripted chunk here.
+  const budget = config.thinkingConfig?.thinkingBudget;
+  const thoughts = !thinks(model) ? 0 : budget === undefined ? dynamicThinkingTokens : Math.min(budget, reply.reasoning?.length ?? 0);
+  const room = config.maxOutputTokens === undefined ? Infinity : Math.max(0, config.maxOutputTokens - thoughts);
+  const scripted = reply.chunks ?? echoChunks(lastUserText(body));
+  const blockedReply = reply.blocked === 'reply';
+  const chunks = scripted.slice(0, blockedReply ? Math.ceil(scripted.length / 2) : room);
+  const reasoning = thoughts > 0 && config.thinkingConfig?.includeThoughts ? (reply.reasoning ?? []) : [];
   const prompt = reply.usage?.promptTokens ?? 8;
   const output = reply.usage?.completionTokens ?? chunks.length;
   const usageMetadata = {
     promptTokenCount: prompt,
     candidatesTokenCount: output,
-    totalTokenCount: prompt + output,
-    ...(reasoning.length > 0 ? { thoughtsTokenCount: reasoning.length } : {}),
+    totalTokenCount: prompt + output + thoughts,
+    ...(thoughts > 0 ? { thoughtsTokenCount: thoughts } : {}),
   };
-  const finishReason = reply.finishReason ?? 'STOP';
+  const finishReason = blockedReply ? 'SAFETY' : chunks.length < scripted.length ? 'MAX_TOKENS' : (reply.finishReason ?? 'STOP');
   const candidate = (parts: object[], finish?: string) => ({
     content: { parts, role: 'model' },
-    ...(finish ? { finishReason: finish } : {}),
+    ...(finish ? { finishReason: finish, safetyRatings: safetyRatings(finish === 'SAFETY') } : {}),
     index: 0,
   });
+  if (reply.blocked === 'prompt') {
+    // A refused prompt has no candidates at all, only the verdict.
+    const verdict = { promptFeedback: { blockReason: 'SAFETY', safetyRatings: safetyRatings(true) }, usageMetadata: { promptTokenCount: prompt, totalTokenCount: prompt }, modelVersion: model };
+    if (streaming && ctx.url.searchParams.get('alt') === 'sse') await streamFrames(ctx, [`data: ${JSON.stringify(verdict)}\r\n\r\n`], reply);
+    else sendJson(ctx.res, 200, streaming ? [verdict] : verdict);
+    return;
+  }
 
   if (!streaming || ctx.url.searchParams.get('alt') !== 'sse') {
     const parts = [
       ...(reasoning.length > 0 ? [{ text: reasoning.join(''), thought: true }] : []),
-      { text: chunks.join('') },
+      ...(chunks.length > 0 ? [{ text: chunks.join('') }] : []),
     ];
     const response = { candidates: [candidate(parts, finishReason)], usageMetadata, modelVersion: model };
     // Without alt=sse, streamGenerateContent answers one JSON array of responses.
@@ -71,25 +115,30 @@ async function generate(ctx: FakeContext, model: string, streaming: boolean, rep
     ...chunks.map((text) => ({ text })),
   ];
   const frames = deltas.map((part, i) => {
-    const last = i === deltas.length - 1 && !reply.hold;
+    const last = i === deltas.length - 1 && !reply.hold && !blockedReply;
     return frame({
       candidates: [candidate([part], last ? finishReason : undefined)],
       usageMetadata: last ? usageMetadata : { promptTokenCount: prompt, totalTokenCount: prompt },
       modelVersion: model,
     });
   });
+  // A safety stop, or an answer with no room left, ends on a frame without text.
+  if ((blockedReply || deltas.length === 0) && !reply.hold) {
+    frames.push(frame({ candidates: [{ ...candidate([], finishReason), content: { role: 'model' } }], usageMetadata, modelVersion: model }));
+  }
   await streamFrames(ctx, frames, reply);
 }
 
 /**
  * Fake Google: the Gemini API (`/v1beta/models/{m}:streamGenerateContent?alt=sse`, API key), Vertex
- * AI (`/v1/projects/{p}/locations/{l}/publishers/google/models/{m}:streamGenerateContent|:predict`,
- * bearer token) and the OAuth token endpoint for the service-account JWT-bearer grant (`/token`).
+ * AI (`/v1/projects/{p}/locations/{l}/publishers/google/models/{m}:streamGenerateContent`,
+ * bearer token; `:predict` of the retired PaLM models is a 404) and the OAuth token endpoint for the service-account JWT-bearer grant (`/token`).
  */
 export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<GoogleFake> {
   const tokens = new Set<string>();
   // The key pair exists before the server; its token_uri is filled in once the port is known.
   const account = createServiceAccount('');
+  const models: readonly string[] = options.models ?? servedModelIds('google');
   const fake = await startFakeServer(async (ctx) => {
     const { path } = ctx.recorded;
     if (ctx.req.method === 'POST' && path === '/token') {
@@ -108,7 +157,8 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       sendJson(ctx.res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
       return;
     }
-    const gemini = geminiPath.exec(path);
+    const listing = ctx.req.method === 'GET' && path === '/v1beta/models';
+    const gemini = geminiPath.exec(path) ?? (listing ? ['', '', 'list'] : null);
     const vertex = vertexPath.exec(path);
     if (!gemini && !vertex) {
       sendJson(ctx.res, 404, googleErrorBody({ status: 404, errorMessage: `Not found: ${path}` }).body);
@@ -129,29 +179,33 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       }
     }
     const [, model, method] = (gemini ?? vertex)! as unknown as [string, string, string];
-    const reply = ctx.takeReply();
+    if (listing) {
+      geminiModelsList(ctx, models);
+      return;
+    }
+    // PaLM (`*-bison`, `:predict`) is retired on Vertex: like any other unknown model, a 404.
+    if (!models.includes(model) || method === 'predict') {
+      sendJson(ctx.res, 404, modelNotFoundBody(model, vertex ? path.slice(4, path.lastIndexOf(':')) : undefined));
+      return;
+    }
+    const refusal = thinkingRefusal(model, (ctx.recorded.body ?? {}) as GenerateBody);
+    if (refusal) {
+      sendJson(ctx.res, 400, googleErrorBody({ status: 400, errorMessage: refusal }).body);
+      return;
+    }
+    const reply = ctx.takeReply(model);
     if (reply.status && reply.status >= 400) {
       const { status, body } = googleErrorBody(reply);
       sendJson(ctx.res, status, body);
       return;
     }
-    if (method === 'predict') {
-      await predictReply(ctx, reply);
+    const contentProblem = geminiContentProblem((ctx.recorded.body as GenerateBody | undefined)?.contents);
+    if (contentProblem) {
+      sendJson(ctx.res, 400, googleErrorBody({ status: 400, errorMessage: contentProblem }).body);
       return;
     }
     await generate(ctx, model, method === 'streamGenerateContent', reply);
   });
   account.key.token_uri = `${fake.url}/token`;
   return Object.assign(fake, { serviceAccount: account.key });
-}
-
-/** `:predict` is not streamed: the whole answer arrives after the scripted latency. */
-async function predictReply(ctx: FakeContext, reply: FakeReply) {
-  if (reply.hold) {
-    await new Promise<void>((resolve) => ctx.res.once('close', () => resolve()));
-    return;
-  }
-  if (reply.delayMs) await sleep(reply.delayMs * Math.max(1, reply.chunks?.length ?? 1));
-  if (ctx.res.destroyed) return;
-  sendJson(ctx.res, 200, predict(ctx.recorded.body, reply));
 }

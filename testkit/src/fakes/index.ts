@@ -3,3 +3,4 @@ export * from './openai-compatible.ts';
 export * from './anthropic.ts';
 export * from './google.ts';
 export * from './service-account.ts';
+export * from './tools/index.ts';

@@ -1,5 +1,6 @@
 import {
   echoChunks,
+  requestId,
   sendJson,
   startFakeServer,
   streamFrames,
@@ -9,31 +10,33 @@ import {
   type FakeReply,
   type FakeUpstream,
 } from './fake-server.ts';
+import { chatCompletionsContentProblem, imageEditProblem } from './content-parts.ts';
 import { openAIErrorBody, type OpenAIFlavor } from './openai-errors.ts';
+import { toolCallDeltas, toolMessagesProblem, withCallIds } from './openai-tool-calls.ts';
+import { chatRefusal, unknownModel, type ChatRequestBody } from './openai-requests.ts';
+import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
+import type { ModelProvider } from '@parley/core';
+import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
 
 export interface OpenAIFakeOptions {
   /** When set, any other key is refused with the flavor's 401 body. Any non-empty key is accepted otherwise. */
   apiKey?: string;
-  /** Ids served by `GET /v1/models`. */
+  /** Model ids the service serves (and `GET /v1/models` lists); the flavor's current upstream list by default. */
   models?: string[];
-}
-
-interface ChatBody {
-  model?: string;
-  stream?: boolean;
-  stream_options?: { include_usage?: boolean };
-  messages?: { role: string; content: unknown }[];
-  search_parameters?: { mode?: string; return_citations?: boolean };
+  /** Azure: deployment name → model. By default each model of the list, deployed under its id without dots. */
+  deployments?: Record<string, string>;
+  /** OpenAI: an unverified organization is refused reasoning summaries. */
+  verifiedOrganization?: boolean;
 }
 
 const sse = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
-function lastUserText(body: ChatBody): string | undefined {
+function lastUserText(body: ChatRequestBody): string | undefined {
   const user = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user');
   return user ? textOf(user.content) : undefined;
 }
 
-function usageOf(reply: FakeReply, body: ChatBody, chunks: string[], reasoning: string[]) {
+function usageOf(reply: FakeReply, body: ChatRequestBody, chunks: string[], reasoning: string[]) {
   const prompt = reply.usage?.promptTokens ?? (body.messages ?? []).reduce((n, m) => n + textOf(m.content).split(/\s+/).length, 0);
   const completion = reply.usage?.completionTokens ?? chunks.length + reasoning.length;
   return {
@@ -44,21 +47,47 @@ function usageOf(reply: FakeReply, body: ChatBody, chunks: string[], reasoning: 
   };
 }
 
-/** Chat Completions: `chat.completion.chunk` deltas, an optional usage-only chunk, then `[DONE]`. */
-async function chatCompletions(ctx: FakeContext, flavor: OpenAIFlavor, reply: FakeReply) {
-  const body = (ctx.recorded.body ?? {}) as ChatBody;
-  const chunks = reply.chunks ?? echoChunks(lastUserText(body));
-  const withReasoning = flavor === 'deepseek' || flavor === 'xai';
-  const reasoning = withReasoning ? (reply.reasoning ?? []) : [];
+/** Who streams their thinking over Chat Completions (`reasoning_content`): DeepSeek with thinking on, xAI reasoning models. */
+const streamsReasoning = (flavor: OpenAIFlavor, model: string, body: ChatRequestBody) =>
+  thinks(model) && ((flavor === 'deepseek' && body.thinking?.type === 'enabled') || flavor === 'xai');
+
+const severities = (filtered: boolean) =>
+  Object.fromEntries(['hate', 'self_harm', 'sexual', 'violence'].map((k) => [k, { filtered: filtered && k === 'violence', severity: filtered && k === 'violence' ? 'high' : 'safe' }]));
+
+/** Azure's 400 for a prompt its content filter refused. */
+const azurePromptFiltered = {
+  error: {
+    message: "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry. To learn more about our content filtering policies please read our documentation: https://go.microsoft.com/fwlink/?linkid=2198766",
+    type: null,
+    param: 'prompt',
+    code: 'content_filter',
+    status: 400,
+    innererror: { code: 'ResponsibleAIPolicyViolation', content_filter_result: severities(true) },
+  },
+};
+
+/**
+ * Chat Completions: `chat.completion.chunk` deltas, an optional usage-only chunk, then `[DONE]`.
+ * Azure adds its `prompt_filter_results` chunk first and `content_filter_results` on each choice.
+ */
+async function chatCompletions(ctx: FakeContext, flavor: OpenAIFlavor, model: string, reply: FakeReply) {
+  const body = (ctx.recorded.body ?? {}) as ChatRequestBody;
+  const toolProblem = toolMessagesProblem(body);
+  if (toolProblem) {
+    sendJson(ctx.res, 400, { error: { message: toolProblem.message, type: 'invalid_request_error', param: toolProblem.param, code: null } });
+    return;
+  }
+  const toolCalls = withCallIds(reply.toolCalls ?? []);
+  const chunks = reply.chunks ?? (toolCalls.length > 0 ? [] : echoChunks(lastUserText(body)));
+  const reasoning = streamsReasoning(flavor, model, body) ? (reply.reasoning ?? []) : [];
   const id = `chatcmpl-${Math.random().toString(36).slice(2, 12)}`;
   const created = Math.floor(Date.now() / 1000);
-  const model = body.model ?? 'unknown';
-  const finishReason = reply.finishReason ?? 'stop';
+  const filtered = reply.blocked === 'reply';
+  const finishReason = filtered ? 'content_filter' : (reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'));
   const usage = usageOf(reply, body, chunks, reasoning);
-  const citations =
-    flavor === 'xai' && body.search_parameters?.mode && body.search_parameters.mode !== 'off'
-      ? ['https://example.org/search-result']
-      : undefined;
+  const azure = flavor === 'azure';
+  const filterResults = (blocked: boolean) => (azure ? { content_filter_results: severities(blocked) } : {});
+  const promptFilter = { prompt_filter_results: [{ prompt_index: 0, content_filter_results: severities(false) }] };
 
   if (!body.stream) {
     sendJson(ctx.res, 200, {
@@ -71,37 +100,43 @@ async function chatCompletions(ctx: FakeContext, flavor: OpenAIFlavor, reply: Fa
           index: 0,
           message: {
             role: 'assistant',
-            content: chunks.join(''),
+            content: filtered || chunks.length === 0 ? null : chunks.join(''),
+            ...(toolCalls.length > 0 ? { tool_calls: toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+            refusal: null,
             ...(reasoning.length > 0 ? { reasoning_content: reasoning.join('') } : {}),
           },
           logprobs: null,
           finish_reason: finishReason,
+          ...filterResults(filtered),
         },
       ],
       usage,
-      ...(citations ? { citations } : {}),
+      system_fingerprint: null,
+      ...(azure ? promptFilter : {}),
     });
     return;
   }
 
   const includeUsage = body.stream_options?.include_usage === true;
-  const chunk = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) =>
+  const chunk = (delta: Record<string, unknown>, finish: string | null, blocked = false) =>
     sse({
       id,
       object: 'chat.completion.chunk',
       created,
       model,
       system_fingerprint: null,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish, ...(delta.content || finish ? filterResults(blocked) : {}) }],
       ...(includeUsage ? { usage: null } : {}),
-      ...extra,
     });
   const ends = !reply.hold && !reply.cut;
   const frames = [
-    chunk({ role: 'assistant', content: '' }, null),
+    // Azure's first frame carries only the prompt's filter verdict, with no choices and an empty model.
+    ...(azure ? [sse({ id: '', object: '', created: 0, model: '', choices: [], ...promptFilter })] : []),
+    chunk({ role: 'assistant', content: '', refusal: null }, null),
     ...reasoning.map((r) => chunk({ content: null, reasoning_content: r }, null)),
     ...chunks.map((c) => chunk({ content: c }, null)),
-    ...(ends ? [chunk({}, finishReason, citations ? { citations } : {})] : []),
+    ...toolCallDeltas(toolCalls).map((delta) => chunk(delta, null)),
+    ...(ends ? [chunk({}, finishReason, filtered)] : []),
     ...(includeUsage && ends
       ? [sse({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices: [], usage })]
       : []),
@@ -125,48 +160,110 @@ function authorized(ctx: FakeContext, flavor: OpenAIFlavor, options: OpenAIFakeO
       ? ctx.req.headers['api-key']
       : ctx.req.headers.authorization?.replace(/^Bearer\s+/i, '');
   if (!given || (options.apiKey !== undefined && given !== options.apiKey)) {
-    const { status, body } = openAIErrorBody(flavor, { status: 401 });
+    // xAI answers a missing key with 401 but a wrong one with 400.
+    const { status, body } = openAIErrorBody(flavor, { status: flavor === 'xai' && given ? 400 : 401 });
     sendJson(ctx.res, status, body);
     return false;
   }
   return true;
 }
 
-const azureChatPath = /^\/openai\/deployments\/[^/]+\/chat\/completions$/;
-const azureImagesPath = /^\/openai\/deployments\/[^/]+\/images\/generations$/;
+const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations)$/;
+const notFound = { error: { code: '404', message: 'Resource not found' } };
 
-/** One fake for the Chat Completions family; the flavor decides auth header, paths, reasoning and error bodies. */
+type Route = { kind: 'chat' | 'images' | 'responses' | 'models'; deployment?: string; edit?: boolean };
+
+function routeOf(flavor: OpenAIFlavor, method: string, path: string): Route | undefined {
+  if (flavor === 'azure') {
+    const match = azurePath.exec(path);
+    if (!match) return undefined;
+    return { kind: match[2] === 'chat/completions' ? 'chat' : 'images', deployment: decodeURIComponent(match[1]!) };
+  }
+  if (method === 'GET' && path.endsWith('/models')) return { kind: 'models' };
+  if (method !== 'POST') return undefined;
+  if (path.endsWith('/chat/completions')) return { kind: 'chat' };
+  if (path.endsWith('/images/generations')) return { kind: 'images' };
+  if (path.endsWith('/images/edits')) return { kind: 'images', edit: true };
+  if (path.endsWith('/responses') && flavor !== 'deepseek') return { kind: 'responses' };
+  return undefined;
+}
+
+/** The model a request names: a JSON body's `model`, or a multipart form's `model` field (image edits). */
+function modelNamed(body: unknown): string {
+  if (typeof body === 'string') return /name="model"\r\n\r\n([^\r\n]*)/.exec(body)?.[1] ?? '';
+  const model = (body as ChatRequestBody | undefined)?.model;
+  return typeof model === 'string' ? model : '';
+}
+
+/** Model ids of the fake's flavor when none were given. */
+const serviceOf: Record<OpenAIFlavor, ModelProvider> = { openai: 'openai', azure: 'openai', deepseek: 'deepseek', xai: 'xai' };
+
+/**
+ * One fake for the Chat Completions family; the flavor decides auth header, paths, model list,
+ * request rules, reasoning, filter frames and error bodies. Every answer carries `x-request-id`.
+ */
 async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOptions = {}): Promise<FakeUpstream> {
+  const models: readonly string[] = options.models ?? servedModelIds(serviceOf[flavor]);
+  const deployments = options.deployments ?? Object.fromEntries(models.map((m) => [m.replace(/\./g, ''), m]));
   return startFakeServer(async (ctx) => {
-    const { path } = ctx.recorded;
+    ctx.res.setHeader('x-request-id', requestId(flavor === 'openai' ? 'req_' : ''));
+    if (flavor === 'azure') ctx.res.setHeader('apim-request-id', requestId(''));
     if (flavor === 'azure' && !ctx.url.searchParams.get('api-version')) {
-      sendJson(ctx.res, 404, { error: { code: '404', message: 'Resource not found' } });
+      sendJson(ctx.res, 404, notFound);
       return;
     }
-    const isChat = flavor === 'azure' ? azureChatPath.test(path) : path.endsWith('/chat/completions');
-    const isImages = flavor === 'azure' ? azureImagesPath.test(path) : path.endsWith('/images/generations');
-    const isModels = ctx.req.method === 'GET' && path.endsWith('/models');
-    if (!isChat && !isImages && !isModels) {
-      sendJson(ctx.res, 404, { error: { code: '404', message: 'Resource not found' } });
+    const route = routeOf(flavor, ctx.req.method ?? 'GET', ctx.recorded.path);
+    if (!route) {
+      sendJson(ctx.res, 404, notFound);
       return;
     }
     if (!authorized(ctx, flavor, options)) return;
-    if (isModels) {
-      const ids = options.models ?? ['gpt-4o', 'gpt-4o-mini', 'o3-mini'];
+    if (route.kind === 'models') {
       sendJson(ctx.res, 200, {
         object: 'list',
-        data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'system' })),
+        data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: flavor === 'xai' ? 'xai' : 'system' })),
       });
       return;
     }
-    const reply = ctx.takeReply();
-    if (reply.status && reply.status >= 400) {
-      const { status, body } = openAIErrorBody(flavor, reply);
-      sendJson(ctx.res, status, body);
+    const body = (ctx.recorded.body ?? {}) as ChatRequestBody;
+    const named = route.deployment ?? modelNamed(ctx.recorded.body);
+    const model = route.deployment !== undefined ? deployments[named] : models.includes(named) ? named : undefined;
+    if (model === undefined) {
+      const { status, body: refusal } = unknownModel(flavor, named);
+      sendJson(ctx.res, status, refusal);
       return;
     }
-    if (isImages) images(ctx, reply);
-    else await chatCompletions(ctx, flavor, reply);
+    const refusal =
+      route.kind === 'chat' ? chatRefusal(flavor, model, body)
+      : route.kind === 'responses' ? responsesRefusal(flavor, ctx.recorded.body as ResponsesBody, options)
+      : isImageModelId(model) ? undefined
+      : { status: 400, body: { error: { message: `Invalid value for 'model': ${named} is not an image model.`, type: 'invalid_request_error', param: 'model', code: 'invalid_value' } } };
+    if (refusal) {
+      sendJson(ctx.res, refusal.status, refusal.body);
+      return;
+    }
+    const reply = ctx.takeReply(named);
+    if (reply.status && reply.status >= 400) {
+      const { status, body: error } = openAIErrorBody(flavor, reply);
+      sendJson(ctx.res, status, error);
+      return;
+    }
+    if (flavor === 'azure' && reply.blocked === 'prompt') {
+      sendJson(ctx.res, 400, azurePromptFiltered);
+      return;
+    }
+    const contentProblem =
+      route.kind === 'chat' ? chatCompletionsContentProblem((ctx.recorded.body as ChatRequestBody).messages)
+      : route.edit ? imageEditProblem(flavor, ctx.req.headers['content-type'], ctx.recorded.body)
+      : undefined;
+    if (contentProblem) {
+      const { status, body: problem } = openAIErrorBody(flavor, { status: 400, errorMessage: contentProblem });
+      sendJson(ctx.res, status, problem);
+      return;
+    }
+    if (route.kind === 'images') images(ctx, reply);
+    else if (route.kind === 'responses') await responses(ctx, flavor, reply);
+    else await chatCompletions(ctx, flavor, model, reply);
   });
 }
 

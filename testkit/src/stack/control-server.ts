@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { NotifyOptions } from '../epay/epay-fake.ts';
 import type { FakeReply } from '../fakes/fake-server.ts';
 import type { StackPeers } from './peers.ts';
 
@@ -18,7 +19,10 @@ const maxBodyBytes = 1024 * 1024;
  *   waiting for it (404 when none arrives in time);
  * - `POST /fakes/<name>/enqueue` with a `FakeReply` or an array of them as JSON → 204;
  * - `GET /fakes/<name>/requests` → what the fake has received;
- * - `GET /fakes` → `{<name>: url}`; `GET /health` → `{status: 'ok', app}`.
+ * - `GET /fakes` → `{<name>: url}`; `GET /health` → `{status: 'ok', app}`;
+ * - `GET /epay/submissions` → the orders the epay gateway received;
+ * - `POST /epay/pay` with `{outTradeNo, ...NotifyOptions}` → `{answers}`: Parley's reply to each
+ *   notification (duplicates, forged signature, wrong money or pid as the options say).
  */
 export async function startControlServer(peers: StackPeers, options: { port: number; appUrl: string }): Promise<ControlServer> {
   const server = createServer((req, res) => {
@@ -47,6 +51,7 @@ async function route(peers: StackPeers, appUrl: string, req: IncomingMessage, re
   if (req.method === 'GET' && url.pathname === '/fakes') {
     return send(res, 200, Object.fromEntries([...peers.fakes.values()].map((f) => [f.name, f.url])));
   }
+  if (first === 'epay') return epay(peers, req, res, name);
   if (first === 'fakes' && name) {
     const fake = peers.fakes.get(name);
     if (!fake) return send(res, 404, { error: `no fake named ${name}`, fakes: [...peers.fakes.keys()] });
@@ -62,6 +67,19 @@ async function route(peers: StackPeers, appUrl: string, req: IncomingMessage, re
     if (req.method === 'GET' && action === 'requests') return send(res, 200, fake.requests());
   }
   send(res, 404, { error: 'not found' });
+}
+
+async function epay(peers: StackPeers, req: IncomingMessage, res: ServerResponse, action: string | undefined) {
+  if (req.method === 'GET' && action === 'submissions') return send(res, 200, peers.epay.submissions);
+  if (req.method !== 'POST' || action !== 'pay') return send(res, 404, { error: 'not found' });
+  const body = (await readJson(req).catch(() => undefined)) as ({ outTradeNo?: unknown } & NotifyOptions) | undefined;
+  if (typeof body?.outTradeNo !== 'string') return send(res, 400, { error: 'the body needs outTradeNo (and optional NotifyOptions)' });
+  const { outTradeNo, ...options } = body;
+  try {
+    return send(res, 200, { answers: await peers.epay.pay(outTradeNo, options) });
+  } catch (error) {
+    return send(res, 404, { error: (error as Error).message });
+  }
 }
 
 async function mail(peers: StackPeers, query: URLSearchParams, res: ServerResponse) {

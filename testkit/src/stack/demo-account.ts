@@ -18,6 +18,8 @@ export async function announceDemo(stack: Stack, publicUrl = stack.url): Promise
       : '  The demo account could not be created; register any address on the sign-up page.',
     `  "Test issuer" signs in with OpenID: type ${stackOidcAccount.email} on its page.`,
     `  Model replies come from local fakes (${[...stack.peers.fakes.keys()].join(', ') || 'none running'}); no keys needed.`,
+    `  Top-ups are paid on the fake epay gateway (${stack.peers.epay.url}); with ACCESS_MODE=keys or both, mint a key with`,
+    `  DATA_DIR=${stack.dataDir} npm run admin -- key:create --quota 100`,
     '  Mails (password resets) are printed below. Ctrl-C stops everything.',
     '',
   ];

@@ -1,6 +1,7 @@
 import { startFakeOAuthServer, fakeOAuthProviders, type FakeOAuthServer, type FakeOAuthUser } from '../oauth/fake-oauth-server.ts';
 import { startOidcIssuer, type OidcAccount, type OidcIssuer } from '../oidc/oidc-issuer.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../smtp/smtp-catcher.ts';
+import { startEpayFake, type EpayFake } from '../epay/epay-fake.ts';
 import { settleWithin } from './bounded.ts';
 import { startProviderFakes, type StackFake } from './provider-fakes.ts';
 
@@ -22,6 +23,8 @@ export interface StackPeers {
   smtp: SmtpCatcher;
   oidc: OidcIssuer;
   oauth: FakeOAuthServer;
+  /** The epay payment gateway (top-up); see epay-fake.ts. */
+  epay: EpayFake;
   /** Provider fakes by name (`openai`, `anthropic`, …); see provider-fakes.ts. */
   fakes: Map<string, StackFake>;
   /** The variables pointing Parley at these peers. */
@@ -51,9 +54,10 @@ export async function startPeers(publicUrl: string): Promise<StackPeers> {
     const oauth = await start(
       startFakeOAuthServer({ clientId: oauthClient.id, clientSecret: oauthClient.secret, users: [stackOAuthUser] }),
     );
+    const epay = await start(startEpayFake());
     const fakes = await startProviderFakes();
     started.push(...fakes.values());
-    return { smtp, oidc, oauth, fakes, env: peerEnv(smtp, oidc, oauth, fakes), close: closeAll };
+    return { smtp, oidc, oauth, epay, fakes, env: { ...peerEnv(smtp, oidc, oauth, fakes), ...epay.env }, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -48,8 +48,8 @@ const entries: FakeEntry[] = [
     name: 'google',
     endpoint: 'google',
     start: () => startGoogleFake(),
-    // A service-account key rather than an API key: the default Google models are PaLM ones, which
-    // only Vertex serves; Gemini models then go through Vertex as well.
+    // A service-account key rather than an API key, so the stack exercises Vertex AI (the PaLM
+    // ids of the default list answer as their Gemini successors there).
     env: ({ url, serviceAccount }) => ({ GOOGLE_API_KEY: JSON.stringify(serviceAccount), GOOGLE_BASE_URL: url }),
   }),
   entry({

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defaultModelFor, ROOT_PARENT_ID, type EndpointName } from '@parley/core';
+import { defaultModelFor, defaultModels, ROOT_PARENT_ID, type EndpointName } from '@parley/core';
 import { describe, expect, it, vi } from 'vitest';
 import { freePort } from './free-port.ts';
 import { repoRoot } from './parley-process.ts';
@@ -33,7 +33,8 @@ async function ask(url: string, token: string, endpoint: EndpointName): Promise<
       conversationId: null,
       parentMessageId: ROOT_PARENT_ID,
       endpoint,
-      model: defaultModelFor(endpoint),
+      // As the web picks it: the endpoint's default when its list has it, else the list's first.
+      model: defaultModelFor(endpoint, defaultModels[endpoint]),
     }),
   });
   return response.text();

@@ -145,6 +145,13 @@ describe('apiJson errors and headers', () => {
     expect(state.seenApiKeys).toEqual(['sk-stored']);
   });
 
+  it('sends the stored access key as the bearer when there is no session token', async () => {
+    setAccessToken(null);
+    storage.set('apiKey', 'fresh-1');
+    await expect(apiJson('/api/a', { schema })).resolves.toEqual({ path: '/api/a' });
+    expect(state.refreshCalls).toBe(0);
+  });
+
   it('refuses an answer its core schema does not describe', async () => {
     setAccessToken('fresh-1');
     await expect(apiJson('/api/a', { schema: z.object({ deletedCount: z.number() }) })).rejects.toBeInstanceOf(ZodError);

@@ -16,12 +16,16 @@ export interface RequestOptions {
   refreshOn401?: boolean;
 }
 
-/** The headers every request carries (SPEC point 6): the bearer token and the stored access key. */
-function authHeaders(): Record<string, string> {
+/**
+ * The headers every request carries (SPEC points 5 and 6): the bearer is the session token, or
+ * without a session the stored access key; the key also travels as X-Api-Key, so a signed-in
+ * account in `both` mode still names it.
+ */
+export function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const apiKey = storedApiKey();
+  const bearer = getAccessToken() ?? apiKey;
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (apiKey) headers['X-Api-Key'] = apiKey;
   return headers;
 }

@@ -1,4 +1,4 @@
-import type { User } from '@parley/core';
+import { ACCESS_KEY_STORAGE_KEY, type User } from '@parley/core';
 
 /**
  * The access token lives in memory only (never storage), so a stolen disk or XSS-readable
@@ -38,12 +38,36 @@ export function sessionHooks(): SessionHooks | null {
   return hooks;
 }
 
-export const API_KEY_STORAGE = 'apiKey';
+const API_KEY_UPDATED_EVENT = 'apiKeyUpdated';
 
 export function storedApiKey(): string | null {
   try {
-    return localStorage.getItem(API_KEY_STORAGE);
+    return localStorage.getItem(ACCESS_KEY_STORAGE_KEY);
   } catch {
     return null;
   }
+}
+
+/** Stores (or with null removes) the personal access key (SPEC point 3: local storage `apiKey`). */
+export function setStoredApiKey(key: string | null): void {
+  try {
+    if (key) localStorage.setItem(ACCESS_KEY_STORAGE_KEY, key);
+    else localStorage.removeItem(ACCESS_KEY_STORAGE_KEY);
+  } catch {
+    // Storage may be unavailable (private mode): nothing was stored, so there is nothing to remove.
+  }
+  window.dispatchEvent(new Event(API_KEY_UPDATED_EVENT));
+}
+
+/** Calls back when the stored key changes in this tab or another one. */
+export function subscribeApiKey(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === ACCESS_KEY_STORAGE_KEY || event.key === null) onChange();
+  };
+  window.addEventListener(API_KEY_UPDATED_EVENT, onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(API_KEY_UPDATED_EVENT, onChange);
+    window.removeEventListener('storage', onStorage);
+  };
 }

@@ -1,3 +1,4 @@
+import { Toaster } from '../components/ui/toaster.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
@@ -7,6 +8,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>
   );
 }

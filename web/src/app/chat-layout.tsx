@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './use-document-title.ts';
+import { ApiKeyDialog } from '../features/access/api-key-dialog.tsx';
+import { WelcomeModal } from '../features/access/welcome-modal.tsx';
 import { ConversationSidebar } from '../features/conversations/conversation-sidebar.tsx';
 import { ExportDialogHost } from '../features/export/export-dialog-host.tsx';
 import { useChatTitleStore } from '../features/nav/chat-title.ts';
@@ -9,6 +11,7 @@ import { DesktopNavToggle } from '../features/nav/desktop-nav-toggle.tsx';
 import { MobileTopBar } from '../features/nav/mobile-top-bar.tsx';
 import { Nav } from '../features/nav/nav.tsx';
 import { useIsMobile } from '../features/nav/use-is-mobile.ts';
+import { QuotaDialog } from '../features/quota/quota-dialog.tsx';
 import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
 
 export interface ChatLayoutProps {
@@ -38,6 +41,9 @@ export function ChatLayout({ sidebar }: ChatLayoutProps) {
       </div>
       <SettingsDialog />
       <ExportDialogHost />
+      <WelcomeModal />
+      <ApiKeyDialog />
+      <QuotaDialog />
     </div>
   );
 }

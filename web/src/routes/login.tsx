@@ -9,6 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { AccessKeyLoginLink } from '../features/access/access-key-login-link.tsx';
 import { useAuthStore } from '../features/auth/auth-store.ts';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
@@ -52,14 +53,17 @@ export function LoginRoute() {
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
       footer={
-        config?.registrationEnabled ? (
-          <>
-            {t('auth.login.no_account')}{' '}
-            <Link to="/register" className={linkClasses} data-testid="register-link">
-              {t('auth.login.sign_up')}
-            </Link>
-          </>
-        ) : null
+        <>
+          {config?.registrationEnabled ? (
+            <>
+              {t('auth.login.no_account')}{' '}
+              <Link to="/register" className={linkClasses} data-testid="register-link">
+                {t('auth.login.sign_up')}
+              </Link>
+            </>
+          ) : null}
+          <AccessKeyLoginLink className={linkClasses} />
+        </>
       }
     >
       <div className="mb-5 space-y-3 empty:hidden">

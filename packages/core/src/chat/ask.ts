@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROOT_PARENT_ID } from '../config/timings.ts';
+import { askFilesSchema } from '../files/file-schemas.ts';
 import { conversationSchema } from './conversation.ts';
 import { messageSchema } from './message.ts';
 
@@ -29,6 +30,8 @@ export const askRequestSchema = z
     isContinued: z.boolean().optional(),
     responseMessageId: id.nullable().optional(),
     generation: z.string().max(MESSAGE_TEXT_MAX_LENGTH).nullable().optional(),
+    /** Uploads attached to the new user message (`POST /api/ask/files/upload` ids). */
+    files: askFilesSchema.optional(),
   })
   .transform((body) => ({ ...body, text: body.text.trim() }))
   .refine((body) => body.text.length > 0 || body.isContinued === true, {
@@ -55,6 +58,7 @@ export const askControlFields = [
   'isContinued',
   'responseMessageId',
   'generation',
+  'files',
 ] as const;
 
 /** `POST /api/ask/:endpoint/abort`: the abort key is the conversation id or the stream id. */

@@ -20,6 +20,8 @@ export const messageSchema = z.object({
    * reply keeps what had arrived, stays `unfinished`, and shows this under its text.
    */
   errorText: z.string().nullable().optional(),
+  /** The upstream model that answered a reply (from the provider's response), where `model` is the alias picked. */
+  upstreamModel: z.string().nullable().optional(),
   /** The reply is still streaming, or its stream died before a final event. */
   unfinished: z.boolean(),
   /** The user stopped the reply; the text is what had arrived. */
@@ -28,6 +30,8 @@ export const messageSchema = z.object({
   finish_reason: z.string().nullable(),
   tokenCount: z.number().int().nullable().optional(),
   files: z.array(z.unknown()).nullable().optional(),
+  /** The names of `files`, in order. */
+  filesname: z.array(z.string()).optional(),
   plugins: z.unknown().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),

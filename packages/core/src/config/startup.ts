@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payTypeSchema, topUpPackSchema } from '../access/usage.ts';
 
 export const accessModes = ['accounts', 'keys', 'both'] as const;
 export type AccessMode = (typeof accessModes)[number];
@@ -23,6 +24,16 @@ export const startupConfigSchema = z.object({
   buyKeyUrl: z.string(),
   lookupKeyUrl: z.string(),
   version: z.string(),
+  /** Calls a visitor without a key may make per day (models costing at most 1), in `keys` and `both` modes. */
+  freeCallsPerDay: z.number().int().nonnegative(),
+  /** Top-up packs offered in 额度管理. */
+  topUpPacks: z.array(topUpPackSchema),
+  /** Payment methods offered: 1 WeChat Pay, 2 Alipay. */
+  payMethods: z.array(payTypeSchema),
+  /** Whether the epay gateway is configured (EPAY_URL, EPAY_PID, EPAY_KEY); without it top-up is unavailable. */
+  paymentsEnabled: z.boolean(),
+  /** The operator's alias overrides (`X_MODEL_ALIASES`) by endpoint: alias → upstream model id. */
+  modelAliases: z.record(z.string(), z.record(z.string(), z.string())),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;
 

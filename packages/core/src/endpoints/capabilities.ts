@@ -17,15 +17,17 @@ export const maxUploadBytes = 20 * 1024 * 1024;
 
 const plain: EndpointCapabilities = { streaming: true, continue: false, uploads: null };
 const continuable: EndpointCapabilities = { streaming: true, continue: true, uploads: null };
+// SPEC point 5: five files a message on openAI; Anthropic and Gemini read images and PDFs too.
+const fiveFiles: UploadCapability = { maxFiles: 5, imagesOnly: false };
 
 export const endpointCapabilities: Readonly<Record<EndpointName, EndpointCapabilities>> = {
   azureOpenAI: continuable,
-  openAI: { streaming: true, continue: true, uploads: { maxFiles: 5, imagesOnly: false } },
+  openAI: { ...continuable, uploads: fiveFiles },
   chatGPTBrowser: plain,
-  gptPlugins: continuable,
+  gptPlugins: { ...continuable, uploads: fiveFiles },
   bingAI: plain,
-  google: plain,
-  anthropic: continuable,
+  google: { ...plain, uploads: fiveFiles },
+  anthropic: { ...continuable, uploads: fiveFiles },
   deepSeek: continuable,
   grok: { streaming: true, continue: true, uploads: { maxFiles: 1, imagesOnly: true } },
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpointOrder } from './names.ts';
 import { endpointCapabilities, supportsContinue } from './capabilities.ts';
-import { defaultModels, modelCost, modelDisplayName, modelTable, parseModelList, withLastUsedFirst } from './models.ts';
+import { defaultModels, modelDisplayName, parseModelList, withLastUsedFirst } from './models.ts';
+import { aliasEntry, modelCost } from '../models/lookup.ts';
 import { defaultModelFor, endpointDefaults, newConversationOptions } from './defaults.ts';
 import { upstreamModel } from './upstream.ts';
 
@@ -50,7 +51,7 @@ describe('model lists and table', () => {
     expect(modelCost('deepseek-r1')).toBe(1);
     expect(modelCost('gpt-4')).toBe(0);
     expect(modelCost('constructor')).toBe(0);
-    expect(modelTable['gpt-o3-mini']).toMatchObject({ cost: 10, perDay: 30 });
+    expect(aliasEntry('gpt-o3-mini')).toMatchObject({ cost: 10, perDay: 30 });
     expect(modelDisplayName('grok-3-imageGen')).toBe('grok-3-image');
   });
 
@@ -65,29 +66,36 @@ describe('capabilities', () => {
     expect(endpointOrder.filter(supportsContinue)).toEqual(['azureOpenAI', 'openAI', 'gptPlugins', 'anthropic', 'deepSeek', 'grok']);
   });
 
-  it('allows 5 uploads on openAI and one image on grok', () => {
+  it('allows 5 uploads on openAI (and the vision endpoints) and one image on grok', () => {
     expect(endpointCapabilities.openAI.uploads).toEqual({ maxFiles: 5, imagesOnly: false });
+    expect(endpointCapabilities.anthropic.uploads).toEqual({ maxFiles: 5, imagesOnly: false });
     expect(endpointCapabilities.grok.uploads).toEqual({ maxFiles: 1, imagesOnly: true });
-    expect(endpointCapabilities.google.uploads).toBeNull();
+    expect(endpointCapabilities.deepSeek.uploads).toBeNull();
   });
 });
 
 describe('upstream model mapping', () => {
-  it('maps product ids to upstream ids with their extra options', () => {
-    expect(upstreamModel('openAI', 'gpt-o3-mini')).toEqual({ api: 'chat', id: 'o3-mini' });
-    expect(upstreamModel('openAI', 'gpt-4o-image')).toEqual({ api: 'image', id: 'gpt-image-1' });
-    expect(upstreamModel('grok', 'grok-3-deepsearch')).toEqual({ api: 'chat', id: 'grok-3', liveSearch: true });
-    expect(upstreamModel('grok', 'grok-3-reasoning')).toMatchObject({ api: 'chat', id: 'grok-3-mini', reasoningEffort: 'high' });
-    expect(upstreamModel('grok', 'grok-3-imageGen')).toEqual({ api: 'image', id: 'grok-2-image' });
-    expect(upstreamModel('deepSeek', 'deepseek-r1')).toEqual({ api: 'chat', id: 'deepseek-reasoner' });
-    expect(upstreamModel('anthropic', 'claude-instant-1').id).toMatch(/^claude-haiku/);
+  it('maps product ids to current upstream ids with their extra options', () => {
+    expect(upstreamModel('openAI', 'gpt-o3-mini')).toEqual({ api: 'chat', id: 'gpt-6.1-terra', reasoningEffort: 'medium' });
+    expect(upstreamModel('openAI', 'gpt-4o-image')).toEqual({ api: 'image', id: 'gpt-image-2.6-flare' });
+    expect(upstreamModel('grok', 'grok-3-deepsearch')).toEqual({ api: 'chat', id: 'grok-4.3', liveSearch: true });
+    expect(upstreamModel('grok', 'grok-3-reasoning')).toEqual({ api: 'chat', id: 'grok-4.3', reasoningEffort: 'high' });
+    expect(upstreamModel('grok', 'grok-3-imageGen')).toEqual({ api: 'image', id: 'grok-imagine-image-2.0' });
+    expect(upstreamModel('deepSeek', 'deepseek-r1')).toEqual({ api: 'chat', id: 'deepseek-v4-flash', thinking: true });
+    expect(upstreamModel('anthropic', 'claude-instant-1').id).toBe('claude-haiku-4-5');
   });
 
-  it('sends PaLM models through Vertex :predict and passes gemini ids through', () => {
-    expect(upstreamModel('google', 'text-bison')).toEqual({ api: 'vertex-predict', id: 'text-bison', format: 'text' });
-    expect(upstreamModel('google', 'codechat-bison@002')).toEqual({ api: 'vertex-predict', id: 'codechat-bison@002', format: 'chat' });
+  it('sends the PaLM ids to Gemini and passes current ids through', () => {
+    expect(upstreamModel('google', 'text-bison')).toEqual({ api: 'chat', id: 'gemini-3.5-flash-lite' });
+    // PaLM is shut down on Vertex: a versioned bison id is passed through (and answered 404 upstream).
+    expect(upstreamModel('google', 'text-bison@002')).toEqual({ api: 'chat', id: 'text-bison@002' });
     expect(upstreamModel('google', 'gemini-2.5-flash')).toEqual({ api: 'chat', id: 'gemini-2.5-flash' });
-    expect(upstreamModel('openAI', 'gpt-4o')).toEqual({ api: 'chat', id: 'gpt-4o' });
+    expect(upstreamModel('openAI', 'gpt-6.1-sol')).toEqual({ api: 'chat', id: 'gpt-6.1-sol' });
     expect(upstreamModel('openAI', 'constructor')).toEqual({ api: 'chat', id: 'constructor' });
+  });
+
+  it('follows an operator override and keeps the product options', () => {
+    expect(upstreamModel('grok', 'grok-3-deepsearch', { 'grok-3-deepsearch': 'grok-4.5' })).toEqual({ api: 'chat', id: 'grok-4.5', liveSearch: true });
+    expect(upstreamModel('openAI', 'gpt-4o-image', { 'gpt-4o-image': 'gpt-image-2.6-sunburst' })).toEqual({ api: 'image', id: 'gpt-image-2.6-sunburst' });
   });
 });

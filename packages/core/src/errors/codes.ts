@@ -2,6 +2,10 @@
 export const errorStatus = {
   validation: 400,
   unknown_endpoint: 400,
+  invalid_file: 400,
+  upload_not_supported: 400,
+  too_many_files: 400,
+  file_too_large: 413,
   no_user_key: 400,
   invalid_credentials: 401,
   unauthorized: 401,
@@ -11,6 +15,7 @@ export const errorStatus = {
   password_reset_unavailable: 403,
   forbidden: 403,
   not_found: 404,
+  model_not_found: 404,
   email_taken: 409,
   message_id_taken: 409,
   reset_user_not_found: 404,
@@ -24,6 +29,9 @@ export const errorStatus = {
   token_balance: 402,
   social_login_failed: 502,
   upstream_error: 502,
+  upstream_forbidden: 403,
+  upstream_overloaded: 503,
+  content_filtered: 422,
   internal: 500,
 } as const;
 

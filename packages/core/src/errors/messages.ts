@@ -27,7 +27,16 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   concurrent:
     'Only {limit} message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.',
   upstream_error: 'The model provider answered with an error. Please try again.',
+  upstream_forbidden:
+    'The provider refused this request for your account or region (permission, region or organization verification). Check your provider account.',
+  upstream_overloaded: 'The model provider is overloaded right now. Please try again in a moment.',
+  content_filtered: "The provider's safety filter blocked this request or its answer. Rephrase your message and try again.",
+  model_not_found: 'The model "{model}" is not available from the provider. Pick another model, or ask the operator to update its alias.',
   validation: 'The request is not valid.',
+  invalid_file: 'Invalid file for upload',
+  upload_not_supported: 'This model does not accept file uploads.',
+  too_many_files: 'Too many files for this model.',
+  file_too_large: 'The file is larger than 20 MB.',
 };
 
 /** The `data.fields` entry of a refused NUL character (U+0000), which PostgreSQL text cannot hold; the web localizes it. */

@@ -18,13 +18,30 @@ export type ServiceAccountKey = z.infer<typeof serviceAccountKeySchema>;
 export const INVALID_AZURE_KEY_MESSAGE = 'Invalid Azure OpenAI key: it needs the instance name, API version and API key.';
 
 /**
+ * `model=deployment,model=deployment` (the `AZURE_OPENAI_DEPLOYMENTS` form) as a map; malformed
+ * pairs are skipped.
+ */
+export function parseDeploymentList(list: string): Record<string, string> {
+  const pairs = list.split(',').map((pair) => pair.split('=').map((part) => part.trim()));
+  return Object.fromEntries(pairs.filter((p): p is [string, string] => p.length === 2 && p[0] !== '' && p[1] !== ''));
+}
+
+const deploymentMap = z
+  .union([z.string().transform(parseDeploymentList), z.record(z.string().trim().min(1), z.string().trim().min(1))])
+  .optional();
+
+/**
  * The Azure key of SPEC point 3. The deployment name may be left empty: Parley then derives it
- * from the model id, as the Azure provider does.
+ * from the model id, as the Azure provider does. An Azure resource deploys each model under its
+ * own name: `azureOpenAIApiDeployments` maps model → deployment (`{"gpt-4o": "chat-4o"}` or
+ * `"gpt-4o=chat-4o,o3-mini=reason"`); image models may need a newer API version of their own.
  */
 export const azureKeySchema = z.object({
   azureOpenAIApiInstanceName: z.string(INVALID_AZURE_KEY_MESSAGE).trim().min(1, INVALID_AZURE_KEY_MESSAGE),
   azureOpenAIApiDeploymentName: z.string().trim().optional(),
+  azureOpenAIApiDeployments: deploymentMap,
   azureOpenAIApiVersion: z.string(INVALID_AZURE_KEY_MESSAGE).trim().min(1, INVALID_AZURE_KEY_MESSAGE),
+  azureOpenAIImagesApiVersion: z.string().trim().optional(),
   azureOpenAIApiKey: z.string(INVALID_AZURE_KEY_MESSAGE).trim().min(1, INVALID_AZURE_KEY_MESSAGE),
 });
 export type AzureKey = z.infer<typeof azureKeySchema>;

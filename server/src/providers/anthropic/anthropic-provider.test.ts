@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startAnthropicFake } from '@parley/testkit';
 import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
-import { anthropicProvider } from './anthropic-provider.ts';
+import { anthropicProvider, claudeDefaultMaxOutput, claudeThinkingBudget } from './anthropic-provider.ts';
 
 const signal = () => new AbortController().signal;
 
@@ -27,15 +27,18 @@ runProviderSuite(
         expectSent: (request) => {
           expect(request.headers['x-api-key']).toBe('sk-ant-test');
           expect(request.headers['anthropic-version']).toBeTruthy();
+          // Haiku 4.5 thinks: extended thinking with its own budget on top of the answer's cap,
+          // and none of the sampling settings Claude refuses while thinking.
           expect(request.body).toMatchObject({
             model: 'claude-haiku-4-5',
-            temperature: 0.4,
-            top_k: 5,
-            max_tokens: 300,
+            max_tokens: 300 + claudeThinkingBudget,
+            thinking: { type: 'enabled', budget_tokens: claudeThinkingBudget },
             stream: true,
             system: [{ type: 'text', text: 'You are Claude.\n\nAnswer in French.' }],
             messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
           });
+          expect(request.body).not.toHaveProperty('temperature');
+          expect(request.body).not.toHaveProperty('top_k');
         },
       },
     };
@@ -62,14 +65,37 @@ describe('anthropic provider specifics', () => {
     }
   });
 
-  it('turns an in-stream overloaded error event into upstream_error', async () => {
+  it("answers with the spec's 4000-token default when no maxOutputTokens is set", async () => {
+    const fake = await startAnthropicFake();
+    try {
+      await collect(anthropicProvider.stream({ model: 'claude-1', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal()));
+      expect(fake.requests[0]!.body).toMatchObject({ max_tokens: claudeDefaultMaxOutput + claudeThinkingBudget });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('maps Anthropic error types: billing, permission, region, overload', async () => {
+    const fake = await startAnthropicFake();
+    try {
+      const ask = () => anthropicProvider.stream({ model: 'claude-1', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal());
+      fake.enqueue({ status: 402 }, { status: 403 }, { status: 403, forbidden: 'region' }, { status: 529 });
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await failureOf(ask())).code);
+      expect(codes).toEqual(['insufficient_quota', 'upstream_forbidden', 'upstream_forbidden', 'upstream_overloaded']);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('turns an in-stream overloaded error event into upstream_overloaded', async () => {
     const fake = await startAnthropicFake();
     try {
       fake.enqueue({ chunks: ['partial'], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
       const error = await failureOf(
         anthropicProvider.stream({ model: 'claude-2', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal()),
       );
-      expect(error.code).toBe('upstream_error');
+      expect(error.code).toBe('upstream_overloaded');
     } finally {
       await fake.close();
     }

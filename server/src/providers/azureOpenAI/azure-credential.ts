@@ -1,16 +1,9 @@
-import { z } from 'zod';
+import { azureKeySchema, type AzureKey } from '@parley/core';
 import { checkOutboundUrl, OutboundUrlError, type OutboundPolicy } from '../../net/outbound-url.ts';
 import { ProviderError } from '../provider-error.ts';
 
 /** The Azure key file of SPEC point 3, stored as the endpoint's credential. */
-const azureCredentialSchema = z.object({
-  azureOpenAIApiInstanceName: z.string().min(1),
-  azureOpenAIApiDeploymentName: z.string().optional(),
-  azureOpenAIApiVersion: z.string().min(1),
-  azureOpenAIApiKey: z.string().min(1),
-});
-
-export type AzureCredential = z.infer<typeof azureCredentialSchema>;
+export type AzureCredential = AzureKey;
 
 export function parseAzureCredential(apiKey: string): AzureCredential {
   let json: unknown;
@@ -19,14 +12,21 @@ export function parseAzureCredential(apiKey: string): AzureCredential {
   } catch {
     throw new ProviderError('invalid_api_key', 'Azure credential is not JSON');
   }
-  const parsed = azureCredentialSchema.safeParse(json);
+  const parsed = azureKeySchema.safeParse(json);
   if (!parsed.success) throw new ProviderError('invalid_api_key', `Azure credential: ${parsed.error.message}`);
   return parsed.data;
 }
 
-/** Azure deployment names cannot hold dots, so `gpt-3.5-turbo` is deployed as `gpt-35-turbo`. */
-export const deploymentFor = (credential: AzureCredential, upstreamId: string) =>
-  credential.azureOpenAIApiDeploymentName?.trim() || upstreamId.replace(/\./g, '');
+/**
+ * The deployment that serves a model: the key's deployment map (by Parley's model id, then the
+ * upstream id), else the key's one deployment name, else the model id without dots (Azure
+ * deployment names cannot hold dots, so `gpt-3.5-turbo` is deployed as `gpt-35-turbo`).
+ */
+export function deploymentFor(credential: AzureCredential, model: string, upstreamId: string): string {
+  const map = credential.azureOpenAIApiDeployments ?? {};
+  const mapped = (Object.hasOwn(map, model) ? map[model] : undefined) ?? (Object.hasOwn(map, upstreamId) ? map[upstreamId] : undefined);
+  return mapped || credential.azureOpenAIApiDeploymentName?.trim() || upstreamId.replace(/\./g, '');
+}
 
 /**
  * `https://{instance}.openai.azure.com/openai`. The instance name is user input that becomes a

@@ -14,7 +14,7 @@ const credential = (deployment?: string) =>
 runProviderSuite(
   'azureOpenAI',
   async () => {
-    const fake = await startAzureOpenAIFake({ apiKey: 'azure-key' });
+    const fake = await startAzureOpenAIFake({ apiKey: 'azure-key', deployments: { 'chat-deploy': 'gpt-6.1-terra' } });
     return {
       provider: azureOpenAIProvider,
       fake,
@@ -27,15 +27,21 @@ runProviderSuite(
         baseURL: fake.url,
         ...overrides,
       }),
+      unknownModel: { apiKey: credential('no-such-deployment') },
       passThrough: {
-        model: 'gpt-4',
-        options: { temperature: 1.5, top_p: 0.5, promptPrefix: 'Use lists.' },
+        // gpt-4o answers as GPT-6.1 Terra with reasoning off, which takes temperature and top_p.
+        model: 'gpt-4o',
+        options: { temperature: 1.5, top_p: 0.5, frequency_penalty: 1, promptPrefix: 'Use lists.' },
         expectSent: (request) => {
+          expect(request.path).toBe('/openai/deployments/chat-deploy/chat/completions');
           expect(request.body).toMatchObject({
+            model: 'chat-deploy',
+            reasoning_effort: 'none',
             temperature: 1.5,
             top_p: 0.5,
-            messages: [{ role: 'system', content: 'Use lists.' }, { role: 'user', content: 'Hi' }],
+            messages: [{ role: 'developer', content: 'Use lists.' }, { role: 'user', content: 'Hi' }],
           });
+          expect(request.body).not.toHaveProperty('frequency_penalty');
         },
       },
     };
@@ -56,7 +62,7 @@ describe('azureOpenAI provider specifics', () => {
     azureOpenAIProvider.stream({ model: 'gpt-3.5-turbo', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey, baseURL }, new AbortController().signal);
 
   it('calls the deployment path with api-version and the api-key header, even behind a base URL', async () => {
-    const fake = await startAzureOpenAIFake();
+    const fake = await startAzureOpenAIFake({ deployments: { 'my-gpt': 'gpt-6-luna' } });
     try {
       await collect(ask(credential('my-gpt'), `${fake.url}/openai/`));
       const [request] = fake.requests;
@@ -73,7 +79,40 @@ describe('azureOpenAI provider specifics', () => {
     const fake = await startAzureOpenAIFake();
     try {
       await collect(ask(credential(), fake.url));
-      expect(fake.requests[0]!.path).toBe('/openai/deployments/gpt-35-turbo/chat/completions');
+      expect(fake.requests[0]!.path).toBe('/openai/deployments/gpt-6-luna/chat/completions');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('sends each model to its own deployment from the key (or AZURE_OPENAI_DEPLOYMENTS)', async () => {
+    const fake = await startAzureOpenAIFake({ deployments: { fast: 'gpt-6-luna', smart: 'gpt-6.1-sol' } });
+    const key = JSON.stringify({ ...JSON.parse(credential()), azureOpenAIApiDeployments: 'gpt-3.5-turbo=fast,gpt-6.1-sol=smart' });
+    try {
+      await collect(ask(key, fake.url));
+      await collect(azureOpenAIProvider.stream({ model: 'gpt-4', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: key, baseURL: fake.url }, new AbortController().signal));
+      expect(fake.requests.map((r) => r.path)).toEqual(['/openai/deployments/fast/chat/completions', '/openai/deployments/smart/chat/completions']);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('shows a content-filtered prompt or answer as content_filtered, after the text that came before', async () => {
+    const fake = await startAzureOpenAIFake({ deployments: { 'gpt-6-luna': 'gpt-6-luna' } });
+    try {
+      fake.enqueue({ blocked: 'prompt' }, { blocked: 'reply', chunks: ['Once ', 'upon'] });
+      expect((await failureOf(ask(credential(), fake.url))).code).toBe('content_filtered');
+      const seen: string[] = [];
+      const failure = await failureOf(
+        (async function* () {
+          for await (const event of ask(credential(), fake.url)) {
+            if (event.type === 'text') seen.push(event.delta);
+            yield event;
+          }
+        })(),
+      );
+      expect(failure.code).toBe('content_filtered');
+      expect(seen.join('')).toBe('Once upon');
     } finally {
       await fake.close();
     }

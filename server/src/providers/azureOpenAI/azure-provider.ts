@@ -1,5 +1,6 @@
 import { createAzure } from '@ai-sdk/azure';
 import { upstreamModel } from '@parley/core';
+import { openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
 import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
 import { lastUserText } from '../prompt.ts';
@@ -34,13 +35,14 @@ function openaiRoot(credential: AzureCredential, request: ChatRequest) {
 export const azureOpenAIProvider: ChatProvider = {
   async *stream(request, signal) {
     const credential = parseAzureCredential(request.apiKey);
-    const upstream = upstreamModel('azureOpenAI', request.model);
-    const deployment = deploymentFor(credential, upstream.id);
+    const upstream = upstreamModel('azureOpenAI', request.model, request.modelAliases);
+    const deployment = deploymentFor(credential, request.model, upstream.id);
     const { root, lookup, fetch } = openaiRoot(credential, request);
     if (upstream.api === 'image') {
       const azure = createAzure({
         apiKey: credential.azureOpenAIApiKey,
-        apiVersion: credential.azureOpenAIApiVersion,
+        // Image models often need a newer (preview) API version than chat; the key may name it.
+        apiVersion: credential.azureOpenAIImagesApiVersion || credential.azureOpenAIApiVersion,
         useDeploymentBasedUrls: true,
         baseURL: root,
         fetch,
@@ -57,6 +59,7 @@ export const azureOpenAIProvider: ChatProvider = {
         lookup,
         model: upstream.id,
         sentModel: deployment,
+        reasoningEffort: openAIReasoningEffort(upstream.id, upstream.api === 'chat' ? upstream.reasoningEffort : undefined),
         turns: request.messages,
         options: request.options,
       },

@@ -44,11 +44,12 @@ describe('chatCompletionsBody', () => {
     expect(sent).not.toHaveProperty('temperature');
   });
 
-  it('sends DeepSeek temperature and top_p only, and nothing while deepseek-reasoner thinks', () => {
-    const chat = body({ flavor: 'deepseek', model: 'deepseek-chat' });
-    expect(chat).toMatchObject({ temperature: 0.4, top_p: 0.8 });
-    expect(chat).not.toHaveProperty('frequency_penalty');
-    const reasoner = body({ flavor: 'deepseek', model: 'deepseek-reasoner' });
+  it('sends DeepSeek its sampling, and thinking mode with no sampling for the reasoning product', () => {
+    const chat = body({ flavor: 'deepseek', model: 'deepseek-v4-pro' });
+    expect(chat).toMatchObject({ temperature: 0.4, top_p: 0.8, frequency_penalty: 1, presence_penalty: -1 });
+    expect(chat).not.toHaveProperty('thinking');
+    const reasoner = body({ flavor: 'deepseek', model: 'deepseek-v4-flash', thinking: true });
+    expect(reasoner).toMatchObject({ thinking: { type: 'enabled' } });
     expect(reasoner).not.toHaveProperty('temperature');
     expect(reasoner.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
@@ -56,11 +57,17 @@ describe('chatCompletionsBody', () => {
     ]);
   });
 
-  it('sends Grok no sampling, and live search or reasoning effort when the product asks', () => {
-    const sent = body({ flavor: 'xai', model: 'grok-3', liveSearch: true, reasoningEffort: 'high' });
-    expect(sent).toMatchObject({ search_parameters: { mode: 'on', return_citations: true }, reasoning_effort: 'high' });
+  it('sends Grok no sampling, never the retired live search, and a reasoning effort when the product asks', () => {
+    const sent = body({ flavor: 'xai', model: 'grok-3-mini', reasoningEffort: 'high' });
+    expect(sent).toMatchObject({ reasoning_effort: 'high' });
     expect(sent).not.toHaveProperty('temperature');
-    expect(body({ flavor: 'xai', model: 'grok-3' })).not.toHaveProperty('search_parameters');
+    expect(sent).not.toHaveProperty('search_parameters');
+  });
+
+  it('caps the answer with max_completion_tokens for reasoning models and max_tokens for the others', () => {
+    expect(body({ model: 'gpt-5', options: { max_tokens: 300 } })).toMatchObject({ max_completion_tokens: 300 });
+    expect(body({ model: 'gpt-5', options: { max_tokens: 300 } })).not.toHaveProperty('max_tokens');
+    expect(body({ model: 'gpt-4o', options: { max_tokens: 300 } })).toMatchObject({ max_tokens: 300 });
   });
 
   it('leaves the system turn out when there is no prompt', () => {

@@ -1,4 +1,7 @@
+import { upstreamInfo, type SamplingParameter } from '@parley/core';
+import { chatCompletionsMessage } from '../attachment-parts.ts';
 import { conversationMessages, numberOption, systemPrompt } from '../prompt.ts';
+import { acceptedSampling, samplingOptions } from '../sampling.ts';
 import type { ChatTurn } from '../types.ts';
 
 /** The Chat Completions servers we speak to; they differ in auth, sampling rules, reasoning and usage. */
@@ -12,58 +15,88 @@ export interface ChatBodyInput {
   sentModel?: string;
   turns: readonly ChatTurn[];
   options: Record<string, unknown>;
-  /** xAI live search (the deep-search product). */
-  liveSearch?: boolean;
-  reasoningEffort?: 'low' | 'medium' | 'high';
+  /** `none` (GPT-6) turns reasoning off, which lets the model take sampling settings. */
+  reasoningEffort?: 'none' | 'low' | 'medium' | 'high';
+  /** DeepSeek V4 thinking mode (`thinking: {type: 'enabled'}`); its reasoning streams as reasoning_content. */
+  thinking?: boolean;
 }
 
 /**
- * OpenAI's reasoning models (o1, o3, o4-mini…, and gpt-5 onwards except its chat variants)
- * take a `developer` prompt and refuse temperature, top_p and the penalties.
+ * Whether the model reasons: the catalog's capability, else (an id the catalog does not know) by
+ * name — OpenAI's o-series and GPT-5 onwards except its chat variants. Reasoning models take a
+ * `developer` prompt and `max_completion_tokens`, never `max_tokens`.
  */
 export function isOpenAIReasoningModel(model: string): boolean {
+  const info = upstreamInfo(model);
+  if (info) return info.capabilities.reasoning;
   if (/^o\d+(?:-|$)/.test(model)) return true;
   const gpt = /^gpt-(\d+)(?:\.\d+)?(?:-(.*))?$/.exec(model);
   return gpt !== null && Number(gpt[1]) >= 5 && !(gpt[2] ?? '').startsWith('chat');
 }
 
-/** deepseek-reasoner always thinks; DeepSeek ignores sampling settings while it does. */
-const isDeepSeekThinking = (model: string) => model === 'deepseek-reasoner';
+/**
+ * The reasoning effort of an OpenAI call: the product's own (gpt-o3-mini → medium), else `none`
+ * for a GPT-6 model that takes sampling only with reasoning off — so an alias like gpt-4o keeps
+ * answering as a fast chat model that honours its sliders.
+ */
+export function openAIReasoningEffort(model: string, productEffort: ChatBodyInput['reasoningEffort']): ChatBodyInput['reasoningEffort'] {
+  if (productEffort) return productEffort;
+  return upstreamInfo(model)?.samplingOnlyWithoutReasoning ? 'none' : undefined;
+}
 
-function sampling(input: ChatBodyInput): Record<string, number | undefined> {
-  const { flavor, model, options } = input;
-  // The grok panel has no sliders, so nothing the user cannot see is sent.
+const wireNames: Record<SamplingParameter, string> = {
+  temperature: 'temperature',
+  topP: 'top_p',
+  topK: 'top_k',
+  frequencyPenalty: 'frequency_penalty',
+  presencePenalty: 'presence_penalty',
+};
+
+/**
+ * The sampling settings the model accepts (by the catalog), in Chat Completions' names. Grok's
+ * panel has no sliders, so nothing the user cannot see is sent; DeepSeek ignores sampling while
+ * it thinks; OpenAI models reason unless the effort is `none`.
+ */
+function sampling(input: ChatBodyInput): Record<string, number> {
+  const { flavor, model } = input;
   if (flavor === 'xai') return {};
-  if (flavor === 'deepseek') {
-    if (isDeepSeekThinking(model)) return {};
-    return { temperature: numberOption(options, 'temperature'), top_p: numberOption(options, 'top_p', 'topP') };
-  }
-  if (isOpenAIReasoningModel(model)) return {};
-  return {
-    temperature: numberOption(options, 'temperature'),
-    top_p: numberOption(options, 'top_p', 'topP'),
-    frequency_penalty: numberOption(options, 'frequency_penalty'),
-    presence_penalty: numberOption(options, 'presence_penalty'),
-  };
+  const thinking = flavor === 'deepseek' ? input.thinking === true : isOpenAIReasoningModel(model) && input.reasoningEffort !== 'none';
+  if (flavor === 'deepseek' && thinking) return {};
+  const wanted = samplingOptions(input.options);
+  delete wanted.topK;
+  // An unknown OpenAI reasoning model refuses every sampling setting.
+  if (thinking && !upstreamInfo(model)) return {};
+  const accepted = acceptedSampling(model, wanted, thinking);
+  return Object.fromEntries(Object.entries(accepted).map(([key, value]) => [wireNames[key as SamplingParameter], value]));
 }
 
 const withoutUndefined = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 
+/** A cap on the answer: `max_completion_tokens` for OpenAI reasoning models, which refuse `max_tokens`. */
+function outputCap(input: ChatBodyInput): Record<string, number | undefined> {
+  const cap = numberOption(input.options, 'max_tokens', 'maxOutputTokens');
+  if (cap === undefined) return {};
+  const reasoning = (input.flavor === 'openai' || input.flavor === 'azure') && isOpenAIReasoningModel(input.model);
+  return reasoning ? { max_completion_tokens: cap } : { max_tokens: cap };
+}
+
 /**
  * The streaming request body: the system prompt (a `developer` turn for OpenAI reasoning
- * models), the branch's turns, the sampling settings the model accepts, usage in the stream,
- * and xAI's live search and reasoning effort where the product asks for them.
+ * models), the branch's turns, the sampling settings the model accepts, the output cap in the
+ * field the model takes, usage in the stream, and a reasoning effort where the product asks.
+ * (xAI's live search, `search_parameters`, is retired: deep search goes through the Responses API.)
  */
 export function chatCompletionsBody(input: ChatBodyInput): Record<string, unknown> {
   const system = systemPrompt(input.options, input.turns);
   const systemRole = (input.flavor === 'openai' || input.flavor === 'azure') && isOpenAIReasoningModel(input.model) ? 'developer' : 'system';
-  const messages = [...(system === undefined ? [] : [{ role: systemRole, content: system }]), ...conversationMessages(input.turns)];
+  const messages = [...(system === undefined ? [] : [{ role: systemRole, content: system }]), ...conversationMessages(input.turns).map(chatCompletionsMessage)];
   return withoutUndefined({
     model: input.sentModel ?? input.model,
     ...sampling(input),
-    ...(input.liveSearch ? { search_parameters: { mode: 'on', return_citations: true } } : {}),
+    ...outputCap(input),
     reasoning_effort: input.reasoningEffort,
+    ...(input.flavor === 'deepseek' && input.thinking ? { thinking: { type: 'enabled' } } : {}),
     messages,
     stream: true,
     stream_options: { include_usage: true },

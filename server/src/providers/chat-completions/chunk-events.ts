@@ -1,4 +1,4 @@
-import { ProviderError } from '../provider-error.ts';
+import { classifyUpstreamFailure, ProviderError } from '../provider-error.ts';
 import type { ChatEvent, FinishReason } from '../types.ts';
 import type { ChatFlavor } from './chat-completions-body.ts';
 
@@ -10,6 +10,7 @@ interface Usage {
 
 /** One `chat.completion.chunk` as far as we read it (every field may be absent or null). */
 interface Chunk {
+  model?: string | null;
   choices?: { delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } | null; finish_reason?: string | null }[];
   usage?: Usage | null;
   error?: { message?: string; type?: string; code?: string | number } | null;
@@ -40,19 +41,28 @@ export function finishReasonOf(raw: string | null | undefined): FinishReason {
 export class ChunkEvents {
   private finishReason: FinishReason = 'other';
   private usage: Usage | undefined;
+  private modelReported = false;
 
   constructor(private readonly flavor: ChatFlavor) {}
 
   /** The events of one chunk; none for a role-only, empty or usage-only chunk. */
   read(chunk: Chunk): ChatEvent[] {
-    if (chunk.error) throw new ProviderError('upstream_error', chunk.error.message ?? JSON.stringify(chunk.error));
+    if (chunk.error) {
+      const body = JSON.stringify({ error: chunk.error });
+      throw new ProviderError(classifyUpstreamFailure(undefined, body), chunk.error.message ?? body);
+    }
     if (chunk.usage) this.usage = chunk.usage;
+    const events: ChatEvent[] = [];
+    // The first chunk names the model that answers (an alias resolved upstream, a dated snapshot).
+    if (!this.modelReported && typeof chunk.model === 'string' && chunk.model) {
+      this.modelReported = true;
+      events.push({ type: 'model', id: chunk.model });
+    }
     const choice = chunk.choices?.[0];
-    if (!choice) return [];
+    if (!choice) return events;
     if (choice.finish_reason) this.finishReason = finishReasonOf(choice.finish_reason);
     const delta = choice.delta;
-    if (!delta) return [];
-    const events: ChatEvent[] = [];
+    if (!delta) return events;
     const reasoning = delta.reasoning_content ?? delta.reasoning;
     if (reasoning) events.push({ type: 'reasoning', delta: reasoning });
     if (delta.content) events.push({ type: 'text', delta: delta.content });
@@ -68,6 +78,8 @@ export class ChunkEvents {
       const reasoning = this.flavor === 'xai' ? (usage.completion_tokens_details?.reasoning_tokens ?? 0) : 0;
       events.push({ type: 'usage', promptTokens: usage.prompt_tokens ?? 0, completionTokens: (usage.completion_tokens ?? 0) + reasoning });
     }
+    // A reply the provider's filter stopped (Azure, OpenAI) is shown as an error, after what came before it.
+    if (this.finishReason === 'content-filter') throw new ProviderError('content_filtered', 'finish_reason content_filter');
     events.push({ type: 'finish', reason: this.finishReason });
     return events;
   }

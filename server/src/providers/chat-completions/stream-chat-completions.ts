@@ -110,7 +110,7 @@ export function bearerChatCall(
   baseURL: string,
   apiKey: string,
   request: ChatRequest,
-  upstream: Pick<ChatBodyInput, 'model' | 'liveSearch' | 'reasoningEffort'>,
+  upstream: Pick<ChatBodyInput, 'model' | 'reasoningEffort' | 'thinking'>,
 ): ChatCompletionsCall {
   return {
     flavor,

@@ -12,7 +12,7 @@ runProviderSuite(
       fake,
       streaming: true,
       request: (overrides) => ({
-        model: 'deepseek-chat',
+        model: 'deepseek-v4-pro',
         messages: [{ role: 'user', content: 'Hi' }],
         options: {},
         apiKey: 'ds-key',
@@ -25,9 +25,12 @@ runProviderSuite(
         expectSent: (request) => {
           expect(request.path).toBe('/chat/completions');
           expect(request.body).toMatchObject({
-            model: 'deepseek-reasoner',
+            model: 'deepseek-v4-flash',
+            thinking: { type: 'enabled' },
             messages: [{ role: 'system', content: 'Think step by step.' }, { role: 'user', content: 'Hi' }],
           });
+          // DeepSeek ignores sampling while it thinks, so none is sent.
+          expect(request.body).not.toHaveProperty('temperature');
         },
       },
     };
@@ -49,6 +52,22 @@ describe('deepSeek provider specifics', () => {
         { type: 'reasoning', delta: 'so 4.' },
         { type: 'text', delta: '4' },
       ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('never sends reasoning back in the history, which DeepSeek refuses', async () => {
+    const fake = await startDeepSeekFake();
+    try {
+      const turns = [
+        { role: 'user' as const, content: '2+2?' },
+        { role: 'assistant' as const, content: '4' },
+        { role: 'user' as const, content: 'and 3+3?' },
+      ];
+      await collect(deepSeekProvider.stream({ model: 'deepseek-r1', messages: turns, options: {}, apiKey: 'k', baseURL: fake.url }, new AbortController().signal));
+      const sent = (fake.requests[0]!.body as { messages: object[] }).messages;
+      expect(sent).toEqual(turns);
     } finally {
       await fake.close();
     }

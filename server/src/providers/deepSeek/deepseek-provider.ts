@@ -5,12 +5,17 @@ import type { ChatProvider } from '../types.ts';
 
 const defaultBaseURL = 'https://api.deepseek.com';
 
-/** DeepSeek Chat Completions; `reasoning_content` of deepseek-reasoner arrives as reasoning events. */
+/**
+ * DeepSeek Chat Completions. With thinking on (the reasoning product: V4 `thinking: enabled`)
+ * its `reasoning_content` arrives as reasoning events; as DeepSeek's guide asks, reasoning is
+ * never sent back in the history (the turns carry only their text).
+ */
 export const deepSeekProvider: ChatProvider = {
   async *stream(request, signal) {
     const apiKey = requireKey(request.apiKey);
-    const upstream = upstreamModel('deepSeek', request.model);
+    const upstream = upstreamModel('deepSeek', request.model, request.modelAliases);
     const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    yield* streamChatCompletions(bearerChatCall('deepseek', baseURL, apiKey, request, { model: upstream.id }), signal);
+    const thinking = upstream.api === 'chat' && upstream.thinking === true;
+    yield* streamChatCompletions(bearerChatCall('deepseek', baseURL, apiKey, request, { model: upstream.id, thinking }), signal);
   },
 };

@@ -3,7 +3,7 @@ import { startGoogleFake, type GoogleFake } from '@parley/testkit';
 import { generateKeyPairSync } from 'node:crypto';
 import { strictOutboundPolicy } from '../../net/outbound-url.ts';
 import { collect, failureOf, fakeUpstreamOutbound, runProviderSuite } from '../provider-suite.ts';
-import { googleProvider } from './google-provider.ts';
+import { geminiThinkingBudget, googleProvider } from './google-provider.ts';
 
 const examples = [{ input: { content: 'ping' }, output: { content: 'pong' } }];
 
@@ -16,7 +16,7 @@ runProviderSuite(
       fake,
       streaming: true,
       request: (overrides) => ({
-        model: 'gemini-2.5-flash',
+        model: 'gemini-3.7-flash',
         messages: [{ role: 'user', content: 'Hi' }],
         options: {},
         apiKey: 'AIza-test',
@@ -24,14 +24,22 @@ runProviderSuite(
         ...overrides,
       }),
       passThrough: {
-        model: 'gemini-2.0-flash',
+        // A PaLM id answers through its Gemini successor, with the Gemini API key.
+        model: 'chat-bison',
         options: { temperature: 0.2, topP: 0.95, topK: 40, maxOutputTokens: 1024, modelLabel: 'Gem', promptPrefix: 'Short.', examples },
         expectSent: (request) => {
-          expect(request.path).toBe('/v1beta/models/gemini-2.0-flash:streamGenerateContent');
+          expect(request.path).toBe('/v1beta/models/gemini-3.7-flash:streamGenerateContent');
           expect(request.query.alt).toBe('sse');
           expect(request.headers['x-goog-api-key']).toBe('AIza-test');
           expect(request.body).toMatchObject({
-            generationConfig: { temperature: 0.2, topP: 0.95, topK: 40, maxOutputTokens: 1024 },
+            // The user's cap is the answer's; thinking gets its own budget on top.
+            generationConfig: {
+              temperature: 0.2,
+              topP: 0.95,
+              topK: 40,
+              maxOutputTokens: 1024 + geminiThinkingBudget,
+              thinkingConfig: { thinkingBudget: geminiThinkingBudget, includeThoughts: true },
+            },
             systemInstruction: { parts: [{ text: 'You are Gem.\n\nShort.' }] },
             contents: [
               { role: 'user', parts: [{ text: 'ping' }] },
@@ -70,43 +78,13 @@ runProviderSuite(
         expectSent: (request) => {
           expect(request.path).toBe('/v1/projects/parley-test/locations/us-central1/publishers/google/models/gemini-2.5-pro:streamGenerateContent');
           expect(request.headers.authorization).toMatch(/^Bearer ya29\.fake-/);
-          expect(request.body).toMatchObject({ generationConfig: { temperature: 0.7 } });
+          expect(request.body).toMatchObject({ generationConfig: { temperature: 0.7, thinkingConfig: { thinkingBudget: geminiThinkingBudget } } });
         },
       },
     };
   },
   { lengthReason: 'MAX_TOKENS' },
 );
-
-runProviderSuite('google PaLM via Vertex :predict', async () => {
-  const fake = await startGoogleFake();
-  const key = JSON.stringify(fake.serviceAccount);
-  return {
-    provider: googleProvider,
-    fake,
-    streaming: false,
-    request: (overrides) => ({
-      model: 'chat-bison',
-      messages: [{ role: 'user', content: 'Hi' }],
-      options: {},
-      apiKey: key,
-      baseURL: fake.url,
-      outbound: fakeUpstreamOutbound,
-      ...overrides,
-    }),
-    passThrough: {
-      model: 'codechat-bison',
-      options: { temperature: 0.3, topP: 0.9, topK: 20, maxOutputTokens: 512, promptPrefix: 'You write Go.', examples },
-      expectSent: (request) => {
-        expect(request.path).toBe('/v1/projects/parley-test/locations/us-central1/publishers/google/models/codechat-bison:predict');
-        expect(request.body).toEqual({
-          instances: [{ context: 'You write Go.', examples, messages: [{ author: 'user', content: 'Hi' }] }],
-          parameters: { temperature: 0.3, topP: 0.9, topK: 20, maxOutputTokens: 512 },
-        });
-      },
-    },
-  };
-});
 
 describe('google provider specifics', () => {
   const ask = (fake: GoogleFake, model: string, apiKey: string, more: { owner?: string; outbound?: typeof strictOutboundPolicy } = {}) =>
@@ -144,7 +122,7 @@ describe('google provider specifics', () => {
       // Even the very same key, held by another user, gets its own token.
       await collect(ask(fake, 'chat-bison', victim, { owner: 'someone-else' }));
       expect(fake.requests.filter((r) => r.path === '/token')).toHaveLength(3);
-      expect(fake.requests.filter((r) => r.path.endsWith(':predict'))).toHaveLength(2);
+      expect(fake.requests.filter((r) => r.path.endsWith(':streamGenerateContent'))).toHaveLength(2);
     } finally {
       await fake.close();
     }
@@ -163,7 +141,7 @@ describe('google provider specifics', () => {
     }
   });
 
-  it('exchanges a signed JWT at the key token_uri before calling :predict, and reuses the token', async () => {
+  it('exchanges a signed JWT at the key token_uri, reuses the token, and calls the PaLM ids as Gemini on Vertex', async () => {
     const fake = await startGoogleFake();
     try {
       const key = JSON.stringify({ ...fake.serviceAccount, client_email: 'reuse@parley-test.iam.gserviceaccount.com' });
@@ -176,22 +154,52 @@ describe('google provider specifics', () => {
       const tokenCalls = fake.requests.filter((r) => r.path === '/token');
       expect(tokenCalls).toHaveLength(2);
       expect(tokenCalls[1]!.body).toMatchObject({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer' });
-      expect(first.filter((e) => e.type === 'text')).toEqual([{ type: 'text', delta: 'Echo: a joke' }]);
-      const predicts = fake.requests.filter((r) => r.path.endsWith(':predict'));
-      expect(predicts[0]!.body).toMatchObject({
-        instances: [{ messages: [{ author: 'user', content: 'Tell me' }, { author: 'bot', content: 'What?' }, { author: 'user', content: 'a joke' }] }],
+      expect(first.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('')).toBe('Echo: a joke');
+      const calls = fake.requests.filter((r) => r.path.includes('/publishers/google/models/'));
+      expect(calls.map((r) => r.path.split('/models/')[1])).toEqual(['gemini-3.7-flash:streamGenerateContent', 'gemini-3.5-flash-lite:streamGenerateContent']);
+      expect(calls[0]!.body).toMatchObject({
+        contents: [{ role: 'user', parts: [{ text: 'Tell me' }] }, { role: 'model', parts: [{ text: 'What?' }] }, { role: 'user', parts: [{ text: 'a joke' }] }],
       });
-      expect(predicts[1]!.body).toMatchObject({ instances: [{ prompt: 'Tell me\n\nWhat?\n\na joke' }] });
     } finally {
       await fake.close();
     }
   });
 
-  it('maps Gemini\'s 400 API_KEY_INVALID to invalid_api_key and refuses PaLM with a plain key', async () => {
+  it("maps Gemini's 400 API_KEY_INVALID to invalid_api_key and answers the PaLM ids with a plain key", async () => {
     const fake = await startGoogleFake({ apiKey: 'right' });
     try {
-      expect((await failureOf(ask(fake, 'gemini-2.5-flash', 'wrong'))).code).toBe('invalid_api_key');
-      expect((await failureOf(ask(fake, 'chat-bison', 'right'))).code).toBe('invalid_api_key');
+      expect((await failureOf(ask(fake, 'gemini-3.7-flash', 'wrong'))).code).toBe('invalid_api_key');
+      await collect(ask(fake, 'codechat-bison', 'right'));
+      expect(fake.requests.at(-1)!.path).toBe('/v1beta/models/gemini-3.7-flash:streamGenerateContent');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('never lets thinking empty the reply: the whole answer fits the cap and thoughts stream as reasoning', async () => {
+    const fake = await startGoogleFake();
+    try {
+      fake.enqueue({ reasoning: ['Weighing ', 'it.'], chunks: ['a', 'b', 'c', 'd', 'e'] });
+      const request = { model: 'text-bison', messages: [{ role: 'user' as const, content: 'q' }], options: { maxOutputTokens: 5 }, apiKey: 'k', baseURL: fake.url };
+      const events = await collect(googleProvider.stream(request, new AbortController().signal));
+      expect(events.filter((e) => e.type === 'reasoning').map((e) => (e as { delta: string }).delta).join('')).toBe('Weighing it.');
+      expect(events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('')).toBe('abcde');
+      expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('shows a safety block of the prompt or of the answer as content_filtered, rate limits by RetryInfo', async () => {
+    const fake = await startGoogleFake();
+    try {
+      const ask1 = () => googleProvider.stream({ model: 'chat-bison', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'k', baseURL: fake.url }, new AbortController().signal);
+      fake.enqueue({ blocked: 'prompt' }, { blocked: 'reply', chunks: ['a', 'b'] }, { status: 429 }, { status: 429, quota: true }, { forbidden: 'region' , status: 400 });
+      expect((await failureOf(ask1())).code).toBe('content_filtered');
+      expect((await failureOf(ask1())).code).toBe('content_filtered');
+      expect((await failureOf(ask1())).code).toBe('message_limit');
+      expect((await failureOf(ask1())).code).toBe('insufficient_quota');
+      expect((await failureOf(ask1())).code).toBe('upstream_forbidden');
     } finally {
       await fake.close();
     }

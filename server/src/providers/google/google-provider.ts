@@ -1,14 +1,12 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createVertex } from '@ai-sdk/google-vertex';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { upstreamModel } from '@parley/core';
+import { upstreamInfo, upstreamModel } from '@parley/core';
 import { streamModel } from '../ai-sdk-stream.ts';
-import { conversationMessages, systemPrompt, type TextMessage } from '../prompt.ts';
-import { ProviderError } from '../provider-error.ts';
-import { requireKey, topKSampling, trimSlash } from '../sampling.ts';
+import { conversationMessages, numberOption, systemPrompt, type TextMessage } from '../prompt.ts';
+import { acceptedSampling, requireKey, samplingOptions, trimSlash } from '../sampling.ts';
 import type { ChatProvider, ChatRequest } from '../types.ts';
 import { accessToken, parseServiceAccount, type ServiceAccount, type TokenScope } from './service-account.ts';
-import { streamPredict } from './vertex-predict.ts';
 
 type VertexAuthClient = NonNullable<NonNullable<Parameters<typeof createVertex>[0]>['googleAuthOptions']>['authClient'];
 
@@ -49,26 +47,41 @@ function exampleTurns(options: Record<string, unknown>): TextMessage[] {
     ]);
 }
 
+/** Tokens a Gemini model may think for, on top of the answer's own cap. */
+export const geminiThinkingBudget = 2048;
+
 /**
- * Google: Gemini models through the AI SDK (Gemini API with a plain key, Vertex AI with a
- * service-account key); PaLM models (`*-bison`) through Vertex `:predict` by hand.
+ * Gemini counts thinking inside `maxOutputTokens`, so a thinking model given the user's cap alone
+ * can spend it all on thoughts and answer nothing. Thinking models get their own budget, added
+ * on top of the cap, and stream their thought summaries as reasoning; the cap stays the answer's.
+ */
+function geminiOutput(upstreamId: string, cap: number | undefined) {
+  if (!upstreamInfo(upstreamId)?.capabilities.reasoning) return { maxOutputTokens: cap };
+  const thinkingConfig = { thinkingBudget: geminiThinkingBudget, includeThoughts: true };
+  return {
+    maxOutputTokens: cap === undefined ? undefined : cap + geminiThinkingBudget,
+    // The Gemini API reads the `google` options, Vertex the `vertex` ones.
+    providerOptions: { google: { thinkingConfig }, vertex: { thinkingConfig } },
+  };
+}
+
+/**
+ * Google: Gemini models through the AI SDK, with a Gemini API key or on Vertex AI with a
+ * service-account key. The PaLM ids (chat-bison, text-bison, codechat-bison) are catalog
+ * aliases of current Gemini models; PaLM itself is shut down. A safety block is an error.
  */
 export const googleProvider: ChatProvider = {
   async *stream(request, signal) {
     const account = parseServiceAccount(requireKey(request.apiKey));
-    const upstream = upstreamModel('google', request.model);
+    const upstream = upstreamModel('google', request.model, request.modelAliases);
     const system = systemPrompt(request.options, request.messages);
-    if (upstream.api === 'vertex-predict') {
-      if (!account) throw new ProviderError('invalid_api_key', 'PaLM models need a service-account key, not an API key');
-      yield* streamPredict(request, account, upstream, system, signal);
-      return;
-    }
     yield* streamModel(
       {
         model: geminiModel(request, account, upstream.id, signal),
         system,
         messages: [...exampleTurns(request.options), ...conversationMessages(request.messages)],
-        ...topKSampling(request.options),
+        ...acceptedSampling(upstream.id, samplingOptions(request.options), false),
+        ...geminiOutput(upstream.id, numberOption(request.options, 'maxOutputTokens')),
       },
       signal,
     );

@@ -2,7 +2,8 @@ import { createXai } from '@ai-sdk/xai';
 import { upstreamModel } from '@parley/core';
 import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
-import { lastUserText } from '../prompt.ts';
+import { lastUserAttachments, lastUserText } from '../prompt.ts';
+import { streamResponses } from '../responses/stream-responses.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 
@@ -10,19 +11,26 @@ const defaultBaseURL = 'https://api.x.ai/v1';
 
 /**
  * xAI Grok through Chat Completions. The grok panel offers only a model and a prompt prefix,
- * so no sampling settings are sent (grok-3-mini would refuse the penalties). Deep search
- * turns on live search with citations; the reasoning product asks grok-3-mini to think hard.
+ * so no sampling settings are sent (grok-3-mini would refuse the penalties). Deep search goes
+ * through the Responses API with xAI's server-side search tools (web and X), whose citations
+ * become links under the reply; the reasoning product asks grok-3-mini to think hard.
  */
 export const grokProvider: ChatProvider = {
   async *stream(request, signal) {
     const apiKey = requireKey(request.apiKey);
     const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    const upstream = upstreamModel('grok', request.model);
+    const upstream = upstreamModel('grok', request.model, request.modelAliases);
     if (upstream.api === 'image') {
-      yield* streamImage(createXai({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal);
+      yield* streamImage(createXai({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
       return;
     }
-    const search = upstream.api === 'chat' ? { liveSearch: upstream.liveSearch, reasoningEffort: upstream.reasoningEffort } : {};
-    yield* streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...search }), signal);
+    const headers = { authorization: `Bearer ${apiKey}` };
+    if (upstream.api === 'chat' && upstream.liveSearch) {
+      const tools = [{ type: 'web_search' }, { type: 'x_search' }];
+      yield* streamResponses({ url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options, tools }, signal);
+      return;
+    }
+    const effort = upstream.api === 'chat' ? { reasoningEffort: upstream.reasoningEffort } : {};
+    yield* streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...effort }), signal);
   },
 };

@@ -18,12 +18,13 @@ runProviderSuite('openAI', async () => {
       ...overrides,
     }),
     passThrough: {
-      model: 'gpt-4o',
+      // A model that still takes sampling settings (the GPT-6 successors of the spec ids refuse them).
+      model: 'gpt-4.1',
       options: { temperature: 0.3, top_p: 0.9, presence_penalty: 0.5, frequency_penalty: -0.5, chatGptLabel: 'Ada', promptPrefix: 'Be brief.' },
       expectSent: (request) => {
         expect(request.path).toBe('/v1/chat/completions');
         expect(request.body).toMatchObject({
-          model: 'gpt-4o',
+          model: 'gpt-4.1',
           temperature: 0.3,
           top_p: 0.9,
           presence_penalty: 0.5,
@@ -40,11 +41,67 @@ runProviderSuite('openAI', async () => {
 }, { lengthReason: 'length' });
 
 describe('openAI provider specifics', () => {
-  it('sends gpt-o3-mini upstream as o3-mini', async () => {
+  it('sends gpt-o3-mini upstream as its catalog successor', async () => {
     const fake = await startOpenAIFake();
     try {
       await collect(openAIProvider.stream({ model: 'gpt-o3-mini', messages: [{ role: 'user', content: 'x' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, new AbortController().signal));
-      expect(fake.requests[0]!.body).toMatchObject({ model: 'o3-mini' });
+      expect(fake.requests[0]!.body).toMatchObject({ model: 'gpt-6.1-terra' });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  const ask = (model: string, baseURL: string) =>
+    openAIProvider.stream({ model, messages: [{ role: 'user', content: 'x' }], options: { promptPrefix: 'Be brief.', temperature: 0.2 }, apiKey: 'k', baseURL }, new AbortController().signal);
+  const deltas = (events: Awaited<ReturnType<typeof collect>>, type: 'text' | 'reasoning') =>
+    events.flatMap((e) => (e.type === type ? [e.delta] : [])).join('');
+
+  it('streams a reasoning model through the Responses API with its reasoning summary as reasoning', async () => {
+    const fake = await startOpenAIFake();
+    try {
+      fake.enqueue({ reasoning: ['Thinking ', 'hard.'], chunks: ['Ans', 'wer'], usage: { promptTokens: 4, completionTokens: 9 } });
+      const events = await collect(ask('gpt-o3-mini', `${fake.url}/v1`));
+      expect(fake.requests[0]).toMatchObject({
+        path: '/v1/responses',
+        body: { model: 'gpt-6.1-terra', instructions: 'Be brief.', reasoning: { effort: 'medium', summary: 'auto' }, store: false, stream: true },
+      });
+      // A reasoning model takes no sampling settings.
+      expect(fake.requests[0]!.body).not.toHaveProperty('temperature');
+      expect(deltas(events, 'reasoning')).toBe('Thinking hard.');
+      expect(deltas(events, 'text')).toBe('Answer');
+      expect(events.slice(-2)).toEqual([{ type: 'usage', promptTokens: 4, completionTokens: 9 }, { type: 'finish', reason: 'stop' }]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('answers an organization OpenAI has not verified without the reasoning summary', async () => {
+    const fake = await startOpenAIFake({ verifiedOrganization: false });
+    try {
+      const events = await collect(ask('gpt-o1', `${fake.url}/v1`));
+      expect(fake.requests.map((r) => (r.body as { reasoning?: object }).reasoning)).toEqual([{ effort: 'high', summary: 'auto' }, { effort: 'high' }]);
+      expect(deltas(events, 'text')).toBe('Echo: x');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('keeps gpt-4o a fast chat model: GPT-6.1 Terra with reasoning off, honouring its sliders', async () => {
+    const fake = await startOpenAIFake();
+    try {
+      await collect(ask('gpt-4o', `${fake.url}/v1`));
+      expect(fake.requests[0]).toMatchObject({ path: '/v1/chat/completions', body: { model: 'gpt-6.1-terra', reasoning_effort: 'none', temperature: 0.2 } });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('maps OpenAI error codes: region refusal and organization verification are not a bad key', async () => {
+    const fake = await startOpenAIFake();
+    try {
+      fake.enqueue({ status: 403 }, { status: 403, forbidden: 'verification' });
+      expect((await failureOf(ask('gpt-4o', `${fake.url}/v1`))).code).toBe('upstream_forbidden');
+      expect((await failureOf(ask('gpt-4o', `${fake.url}/v1`))).code).toBe('upstream_forbidden');
     } finally {
       await fake.close();
     }
@@ -54,8 +111,8 @@ describe('openAI provider specifics', () => {
     const fake = await startOpenAIFake();
     try {
       const events = await collect(openAIProvider.stream({ model: 'gpt-4o-image', messages: [{ role: 'user', content: 'a cat' }], options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, new AbortController().signal));
-      expect(fake.requests[0]).toMatchObject({ path: '/v1/images/generations', body: { model: 'gpt-image-1', prompt: 'a cat' } });
-      expect(events[0]).toMatchObject({ type: 'image', url: expect.stringMatching(/^data:image\/png;base64,/) });
+      expect(fake.requests[0]).toMatchObject({ path: '/v1/images/generations', body: { model: 'gpt-image-2.6-flare', prompt: 'a cat' } });
+      expect(events.find((e) => e.type === 'image')).toMatchObject({ type: 'image', url: expect.stringMatching(/^data:image\/png;base64,/) });
       expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     } finally {
       await fake.close();

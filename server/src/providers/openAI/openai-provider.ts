@@ -1,23 +1,36 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { upstreamModel } from '@parley/core';
+import { isOpenAIReasoningModel, openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
 import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
+import { streamResponses } from '../responses/stream-responses.ts';
 import { streamImage } from '../image-stream.ts';
-import { lastUserText } from '../prompt.ts';
+import { lastUserAttachments, lastUserText } from '../prompt.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 
 const defaultBaseURL = 'https://api.openai.com/v1';
 
-/** OpenAI through Chat Completions; the drawing model goes to the images API. */
+/**
+ * OpenAI: reasoning models (o-series, GPT-5, GPT-6 while reasoning) through the Responses API,
+ * the one that streams a summary of their reasoning (shown collapsed, as reasoning); chat models
+ * and GPT-6 with reasoning off through Chat Completions; the drawing model through the images API.
+ */
 export const openAIProvider: ChatProvider = {
   async *stream(request, signal) {
     const apiKey = requireKey(request.apiKey);
     const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    const upstream = upstreamModel('openAI', request.model);
+    const upstream = upstreamModel('openAI', request.model, request.modelAliases);
     if (upstream.api === 'image') {
-      yield* streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal);
+      yield* streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
       return;
     }
-    yield* streamChatCompletions(bearerChatCall('openai', baseURL, apiKey, request, { model: upstream.id }), signal);
+    const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort);
+    if (isOpenAIReasoningModel(upstream.id) && effort !== 'none') {
+      const headers = { authorization: `Bearer ${apiKey}` };
+      const call = { url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options };
+      yield* streamResponses({ ...call, reasoning: { effort, summary: true } }, signal);
+      return;
+    }
+    yield* streamChatCompletions(bearerChatCall('openai', baseURL, apiKey, request, { model: upstream.id, reasoningEffort: effort }), signal);
   },
 };

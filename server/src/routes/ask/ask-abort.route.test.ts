@@ -64,6 +64,7 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
 
     const replay = await readSse(await s.get(alice, `/api/ask/stream/${streamId}`));
     expect(replay.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    await s.titled(alice, finalOf(resumed).conversation.conversationId);
   });
 
   it('saves the growing reply as unfinished at least every second during a slow stream', async () => {
@@ -84,6 +85,7 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     await stream.done;
     expect(await findMessage(s.t.ctx.db, alice.userId, `slow-${kind}_`)).toBeUndefined();
     expect(finalOf(stream.frames).responseMessage.text).toBe('abcdefgh');
+    await s.titled(alice, finalOf(stream.frames).conversation.conversationId);
   });
 
   /** Two held streams fill alice's limit of two; `release` aborts them and waits for both to end. */

@@ -1,5 +1,5 @@
 import { parseChatErrorText, ROOT_PARENT_ID, type ApiErrorBody, type ConversationPage, type CreatedEvent, type Message } from '@parley/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
 import { findMessage, listMessages } from '../../services/messages/message-store.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
@@ -7,6 +7,16 @@ import { testDatabaseKinds } from '../../test/databases.ts';
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Turn = { role: string; content: unknown };
 const upstreamTurns = (s: ChatStack, index: number) => (s.upstream.requests[index]!.body as { messages: Turn[] }).messages;
+const sentModel = (s: ChatStack, index: number) => (s.upstream.requests[index]!.body as { model: string }).model;
+
+/** The title written after `final`, as the sidebar's later refreshes read it. */
+async function titleOf(s: ChatStack, who: Who, conversationId: string): Promise<string> {
+  return vi.waitFor(async () => {
+    const { title } = await json<{ title: string }>(s.get(who, `/api/convos/${conversationId}`));
+    if (title === 'New Chat') throw new Error('not named yet');
+    return title;
+  }, { timeout: 5000, interval: 50 });
+}
 
 describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   let s: ChatStack;
@@ -19,7 +29,7 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   });
   afterAll(() => s.close());
 
-  it('streams created, numbered deltas and a final event, saving both messages and a generated title', async () => {
+  it('streams created, numbered deltas and a final event at once, then names the conversation with the title model', async () => {
     s.upstream.enqueue({ chunks: ['Paris ', 'is ', 'lovely.'], usage: { promptTokens: 9, completionTokens: 3 } }, { chunks: ['"Weekend in Paris"'] });
     const before = s.upstream.requests.length;
     const { response, frames } = await s.ask(alice, { text: '  Plan a weekend in Paris ', messageId: `m-${kind}-1`, temperature: 0.7 });
@@ -38,10 +48,11 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(frames.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4']);
 
     const final = finalOf(frames);
-    expect(final.title).toBe('Weekend in Paris');
-    expect(final.conversation).toMatchObject({ conversationId: created.conversationId, title: 'Weekend in Paris', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.7 });
+    expect(final.title).toBeUndefined();
+    expect(final.conversation).toMatchObject({ conversationId: created.conversationId, title: 'New Chat', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.7 });
     expect(final.requestMessage.messageId).toBe(`m-${kind}-1`);
-    expect(final.responseMessage).toMatchObject({ text: 'Paris is lovely.', parentMessageId: `m-${kind}-1`, unfinished: false, finish_reason: 'stop', tokenCount: 3, sender: 'ChatGPT' });
+    // The message keeps the alias picked; the reply records the upstream model that answered.
+    expect(final.responseMessage).toMatchObject({ text: 'Paris is lovely.', parentMessageId: `m-${kind}-1`, unfinished: false, finish_reason: 'stop', tokenCount: 3, sender: 'ChatGPT', model: 'gpt-4o', upstreamModel: 'gpt-6.1-terra' });
     expect(final.responseMessage.messageId).not.toBe(`m-${kind}-1_`);
 
     const stored = await listMessages(s.t.ctx.db, alice.userId, created.conversationId);
@@ -49,8 +60,10 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
       [`m-${kind}-1`, 'Plan a weekend in Paris', false],
       [final.responseMessage.messageId, 'Paris is lovely.', false],
     ]);
+    expect(await titleOf(s, alice, created.conversationId)).toBe('Weekend in Paris');
     expect(s.upstream.requests.length - before).toBe(2);
     expect(upstreamTurns(s, before).at(-1)).toEqual({ role: 'user', content: 'Plan a weekend in Paris' });
+    expect([sentModel(s, before), sentModel(s, before + 1)]).toEqual(['gpt-6.1-terra', 'gpt-6-luna']);
     const list = await json<ConversationPage>(s.get(alice, '/api/convos'));
     expect(list.conversations[0]?.title).toBe('Weekend in Paris');
   });
@@ -74,7 +87,15 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   it('falls back to the first words of the question when the title call fails', async () => {
     s.upstream.enqueue({ chunks: ['Sure.'] }, { status: 500 });
     const { frames } = await s.ask(alice, { text: 'Explain quantum tunnelling to a curious ten year old please' });
-    expect(finalOf(frames).title).toBe('Explain quantum tunnelling to a curious');
+    expect(await titleOf(s, alice, finalOf(frames).conversation.conversationId)).toBe('Explain quantum tunnelling to a curious');
+  });
+
+  it('stores a model the upstream does not know as model_not_found, naming the upstream model', async () => {
+    s.upstream.enqueue({ status: 404, errorBody: { error: { message: 'The model `gpt-6.1-terra` does not exist', type: 'invalid_request_error', code: 'model_not_found' } } });
+    const { frames } = await s.ask(alice, { text: 'Which model are you?' });
+    const error = frames.at(-1)!;
+    expect(error.event).toBe('error');
+    expect(parseChatErrorText((error.data as Message).text)).toMatchObject({ kind: 'model_not_found', model: 'gpt-6.1-terra' });
   });
 
   it('refuses an unknown endpoint with 400 "Unknown endpoint"', async () => {

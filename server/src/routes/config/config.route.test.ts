@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startupConfigSchema } from '@parley/core';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 describe('GET /api/config', () => {
@@ -11,6 +12,7 @@ describe('GET /api/config', () => {
       GITHUB_CLIENT_ID: 'id',
       GITHUB_CLIENT_SECRET: 'secret',
       OPENID_BUTTON_LABEL: 'Company SSO',
+      ANTHROPIC_MODEL_ALIASES: 'claude-1=claude-sonnet-4-6',
     });
   });
   afterAll(() => t.close());
@@ -31,7 +33,17 @@ describe('GET /api/config', () => {
       serverDomain: 'http://127.0.0.1:3080',
       accessMode: 'accounts',
       version: '3.3.2',
+      freeCallsPerDay: 10,
+      topUpPacks: [
+        { quota: 1000, price: 20 },
+        { quota: 3000, price: 50 },
+      ],
+      payMethods: [1, 2],
+      paymentsEnabled: false,
+      // The operator's overrides only, so the model picker names the model that really answers.
+      modelAliases: { anthropic: { 'claude-1': 'claude-sonnet-4-6' } },
     });
+    expect(startupConfigSchema.parse(body)).toEqual(body);
     expect(JSON.stringify(body)).not.toContain('secret');
   });
 

@@ -1,8 +1,16 @@
-import { APP_VERSION, type StartupConfig } from '@parley/core';
+import { APP_VERSION, endpointOrder, type StartupConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { AppContext } from '../../app/context.ts';
 import { enabledSocialProviders } from '../../services/social-providers.ts';
+import { paymentsConfigured } from '../../services/payments/epay-config.ts';
+import { endpointSettings } from '../../services/endpoints/endpoint-settings.ts';
+
+/** Each endpoint's `X_MODEL_ALIASES`, so the model picker names the model that really answers. */
+function operatorAliases(env: Env): StartupConfig['modelAliases'] {
+  const entries = endpointOrder.map((endpoint) => [endpoint, endpointSettings(env, endpoint).aliases] as const);
+  return Object.fromEntries(entries.filter(([, aliases]) => Object.keys(aliases).length > 0));
+}
 
 function presentStartupConfig(env: Env): StartupConfig {
   const social = enabledSocialProviders(env);
@@ -25,6 +33,11 @@ function presentStartupConfig(env: Env): StartupConfig {
     buyKeyUrl: env.BUY_KEY_URL,
     lookupKeyUrl: env.LOOKUP_KEY_URL,
     version: APP_VERSION,
+    freeCallsPerDay: env.FREE_CALLS_PER_DAY,
+    topUpPacks: env.TOPUP_PACKS,
+    payMethods: env.PAY_METHODS,
+    paymentsEnabled: paymentsConfigured(env),
+    modelAliases: operatorAliases(env),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   renameConversation,
 } from '../../services/conversations/conversation-store.ts';
 import { presentConversation } from '../../services/conversations/present-conversation.ts';
+import { sweepOrphanFiles } from '../../services/files/orphan-sweeper.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -52,6 +53,8 @@ export async function convosRoutes(app: FastifyInstance, ctx: AppContext) {
     const { arg } = clearConversationsSchema.parse(request.body);
     const deletedCount = await deleteConversations(ctx.db, user.id, arg.conversationId);
     if (arg.conversationId && deletedCount === 0) throw new AppError('not_found', 'Conversation not found.');
+    // Files only the deleted messages used go with them; ones other conversations use stay.
+    await sweepOrphanFiles(ctx, user.id).catch((error: unknown) => request.log.error({ err: error }, 'could not sweep the files of deleted conversations'));
     return { deletedCount };
   });
 }

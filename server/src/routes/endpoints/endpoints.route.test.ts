@@ -1,6 +1,8 @@
 import { endpointsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { keysWithoutProvider } from '../../services/endpoints/endpoints-config.ts';
+import { testEnv } from '../../test/app.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 
 describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
@@ -13,19 +15,20 @@ describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
       AZURE_OPENAI_API_KEY: 'user_provided',
       ANTHROPIC_API_KEY: 'user_provided',
       GROK_API_KEY: 'xai-server',
+      BINGAI_API_KEY: 'bing-cookie',
     });
     alice = await t.signUp();
   });
   afterAll(() => t.close());
 
-  it('lists every endpoint in menu order, an entry when its key is set and false otherwise', async () => {
+  it('lists every endpoint in menu order, an entry when its key is set and a provider can chat with it, false otherwise', async () => {
     const config = await json<Record<string, unknown>>(fetch(`${t.url}/api/endpoints`, { headers: alice.headers }));
     expect(Object.keys(config)).toEqual(['azureOpenAI', 'openAI', 'chatGPTBrowser', 'gptPlugins', 'bingAI', 'google', 'anthropic', 'deepSeek', 'grok']);
     expect(config).toEqual({
       azureOpenAI: { order: 0, userProvide: true },
       openAI: { order: 1, userProvide: false },
       chatGPTBrowser: false,
-      gptPlugins: { order: 3, userProvide: false, plugins: {}, availableAgents: ['functions', 'classic'] },
+      gptPlugins: { order: 3, userProvide: false, plugins: expect.objectContaining({ calculator: 'Calculator', google: 'Google' }), availableAgents: ['functions', 'classic'] },
       bingAI: false,
       google: false,
       anthropic: { order: 6, userProvide: true },
@@ -34,6 +37,14 @@ describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
     });
     // The web parses this answer with core's schema: it must describe every field sent.
     expect(endpointsConfigSchema.parse(config)).toEqual(config);
+  });
+
+  it('names each key set for an endpoint without a provider, once', () => {
+    expect(keysWithoutProvider(testEnv({ BINGAI_API_KEY: 'x', CHATGPT_BROWSER_API_KEY: 'user_provided', OPENAI_API_KEY: 'sk' }))).toEqual([
+      'BINGAI_API_KEY',
+      'CHATGPT_BROWSER_API_KEY',
+    ]);
+    expect(keysWithoutProvider(testEnv({ OPENAI_API_KEY: 'sk' }))).toEqual([]);
   });
 
   it('requires a signed-in user', async () => {

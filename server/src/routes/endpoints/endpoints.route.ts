@@ -2,14 +2,15 @@ import type { EndpointsConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { presentEndpointsConfig } from '../../services/endpoints/endpoints-config.ts';
-
-/** No plugin (tool) is installed on this server, so gptPlugins offers an empty plugin map. */
-const installedPlugins: Record<string, string> = {};
+import { keysWithoutProvider, presentEndpointsConfig } from '../../services/endpoints/endpoints-config.ts';
+import { pluginNames } from '../../services/plugins/plugin-catalog.ts';
 
 export async function endpointsRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
   // The configuration is fixed for the life of the process, so the answer is built once.
-  const body = presentEndpointsConfig(ctx.env, installedPlugins);
+  const body = presentEndpointsConfig(ctx.env, pluginNames(ctx));
+  for (const variable of keysWithoutProvider(ctx.env)) {
+    ctx.log.warn({ variable }, `${variable} is set, but Parley has no provider for that endpoint: it is not offered`);
+  }
   app.get('/api/endpoints', { preHandler }, async (): Promise<EndpointsConfig> => body);
 }

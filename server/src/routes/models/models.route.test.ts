@@ -1,5 +1,5 @@
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
-import { modelsConfigSchema } from '@parley/core';
+import { defaultModels, modelsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
@@ -10,11 +10,10 @@ describe.each(testDatabaseKinds)('GET /api/models on %s', (kind) => {
   let alice: Awaited<ReturnType<ListeningApp['signUp']>>;
 
   beforeAll(async () => {
-    upstream = await startOpenAIFake({ models: ['gpt-4o', 'gpt-4.1-mini'] });
+    upstream = await startOpenAIFake({ models: ['gpt-4o', 'gpt-6-sol', 'dall-e-3'] });
     t = await listenTestApp(kind, {
       OPENAI_API_KEY: 'sk-server',
       OPENAI_BASE_URL: `${upstream.url}/v1`,
-      OPENAI_FETCH_MODELS: 'true',
       GROK_API_KEY: 'xai-server',
       GROK_MODELS: 'grok-3,grok-3-reasoning',
     });
@@ -25,11 +24,11 @@ describe.each(testDatabaseKinds)('GET /api/models on %s', (kind) => {
     await upstream.close();
   });
 
-  it('answers each endpoint’s list: live from the upstream, from X_MODELS, or the default', async () => {
+  it('answers each endpoint’s list: the catalog ids plus the live chat models, X_MODELS, or the catalog default', async () => {
     const models = await json<Record<string, string[]>>(fetch(`${t.url}/api/models`, { headers: alice.headers }));
     expect(modelsConfigSchema.parse(models)).toEqual(models);
-    expect(models.openAI).toEqual(['gpt-4o', 'gpt-4.1-mini']);
-    expect(models.gptPlugins).toEqual(['gpt-4o', 'gpt-4.1-mini']);
+    expect(models.openAI).toEqual([...defaultModels.openAI, 'gpt-6-sol']);
+    expect(models.gptPlugins).toEqual(models.openAI);
     expect(models.grok).toEqual(['grok-3', 'grok-3-reasoning']);
     expect(models.anthropic).toContain('claude-2');
   });

@@ -1,3 +1,4 @@
+import type { MessageFile } from '@parley/core';
 import type { ChatTurn } from '../../providers/types.ts';
 import type { MessageRow } from '../messages/present-message.ts';
 
@@ -9,5 +10,10 @@ import type { MessageRow } from '../messages/present-message.ts';
 export function buildTurns(branch: readonly MessageRow[]): ChatTurn[] {
   return branch
     .filter((message) => !message.error)
-    .map((message) => ({ role: message.isCreatedByUser ? 'user' : 'assistant', content: message.text }));
+    .map((message): ChatTurn => {
+      const turn: ChatTurn = { role: message.isCreatedByUser ? 'user' : 'assistant', content: message.text };
+      // A user message's uploads go with it on every later turn; a reply's files are pictures it drew.
+      if (message.isCreatedByUser && Array.isArray(message.files) && message.files.length > 0) turn.files = message.files as MessageFile[];
+      return turn;
+    });
 }

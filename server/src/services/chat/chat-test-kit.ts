@@ -72,22 +72,47 @@ export async function json<T>(response: Response | Promise<Response>): Promise<T
   return (await (await response).json()) as T;
 }
 
+/**
+ * Waits (bounded) until a new conversation has its title, generated after `final` or fallen back
+ * to, so the title call has taken its upstream reply before a test scripts the next one.
+ */
+export async function waitForTitle(url: string, who: { headers: Record<string, string> }, conversationId: string): Promise<void> {
+  for (const deadline = Date.now() + 8000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
+    const { title } = await json<{ title?: string }>(fetch(`${url}/api/convos/${conversationId}`, { headers: who.headers }));
+    if (title && title !== 'New Chat') return;
+  }
+  throw new Error(`conversation ${conversationId} was never named`);
+}
+
 /** An app wired to a fake OpenAI upstream (key `sk-test`), plus helpers to ask and read. */
 export async function startChatStack(kind: DatabaseKind, env: Record<string, string> = {}) {
   const upstream = await startOpenAIFake();
   const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, ...env });
   const post = (who: { headers: Record<string, string> }, path: string, body: unknown, signal?: AbortSignal) =>
     fetch(`${t.url}${path}`, { method: 'POST', headers: who.headers, body: JSON.stringify(body), signal });
+  const get = (who: { headers: Record<string, string> }, path: string) => fetch(`${t.url}${path}`, { headers: who.headers });
+  const titled = (who: { headers: Record<string, string> }, conversationId: string) => waitForTitle(t.url, who, conversationId);
   return {
     t,
     upstream,
     post,
-    /** Sends an ask to openAI and reads the whole stream. */
+    /**
+     * Sends an ask to openAI and reads the whole stream; for a first message it then waits for
+     * the title written after `final`, so that call's upstream request belongs to this ask.
+     */
     async ask(who: { headers: Record<string, string> }, body: Record<string, unknown>, path = '/api/ask/openAI') {
       const response = await post(who, path, { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, ...body });
-      return { response, frames: response.ok ? await readSse(response) : [] };
+      const frames = response.ok ? await readSse(response) : [];
+      const final = frames.at(-1)?.data as Partial<FinalEvent> | undefined;
+      if (final?.final && !final.title && final.conversation?.title === 'New Chat') {
+        // A visitor's identity arrives with this answer's cookie; the title is read as that visitor.
+        const cookie = response.headers.get('set-cookie')?.split(';')[0];
+        await titled(cookie ? { headers: { ...who.headers, cookie } } : who, final.conversation.conversationId);
+      }
+      return { response, frames };
     },
-    get: (who: { headers: Record<string, string> }, path: string) => fetch(`${t.url}${path}`, { headers: who.headers }),
+    get,
+    titled,
     async close() {
       await t.close();
       await upstream.close();

@@ -14,7 +14,8 @@ export interface Credentials {
   outbound: OutboundPolicy;
 }
 
-const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
+/** Addresses inside the operator's own keys are trusted like the base URLs the operator set. */
+export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
 
 /**
  * The credential of one request: the server's key (trusted like its base URL), or for a `user_provided` endpoint the

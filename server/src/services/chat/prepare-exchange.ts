@@ -9,15 +9,18 @@ import {
   supportsContinue,
   type AskRequest,
   type EndpointName,
+  type MessageFile,
 } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { getProvider } from '../../providers/registry.ts';
+import { pluginAgentProvider } from '../agent/agent-provider.ts';
 import type { ChatProvider, ChatTurn } from '../../providers/types.ts';
 import { findConversation } from '../conversations/conversation-store.ts';
 import type { ConversationRow } from '../conversations/present-conversation.ts';
 import { listMessages } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
+import { attachedFiles } from '../files/turn-files.ts';
 import { buildTurns } from './build-turns.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
 import { assertMessageIdFree } from './message-ids.ts';
@@ -54,6 +57,7 @@ interface NewUserMessage {
   parentMessageId: string;
   text: string;
   isEdited: boolean;
+  files?: MessageFile[];
 }
 
 export const isStored = (message: Exchange['userMessage']): message is MessageRow => 'userId' in message;
@@ -87,9 +91,12 @@ export async function prepareExchange(
 ): Promise<Exchange> {
   if (body.isContinued && !supportsContinue(endpoint)) throw new AppError('validation', 'This endpoint cannot continue a reply.');
   const options = endpointOptions(endpoint, body);
-  const provider = getProvider(endpoint);
+  // gptPlugins runs the plugin agent on the OpenAI account; every other endpoint is its provider.
+  const provider = endpoint === 'gptPlugins' ? pluginAgentProvider(ctx, userId) : getProvider(endpoint);
   const credentials = await resolveCredentials(ctx, endpoint, userId);
   const base = { userId, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
+  // Only a new user message takes files; a regenerated or continued one keeps its own.
+  const files = await attachedFiles(ctx, userId, { endpoint, model: body.model }, body.files);
 
   if (!body.conversationId) {
     const id = await newMessageId(ctx, body);
@@ -97,9 +104,9 @@ export async function prepareExchange(
       ...base,
       mode: 'new',
       conversationId: randomUUID(),
-      userMessage: { id, parentMessageId: ROOT_PARENT_ID, text: body.text, isEdited: false },
+      userMessage: { id, parentMessageId: ROOT_PARENT_ID, text: body.text, isEdited: false, files },
       replyId: placeholderResponseId(id),
-      turns: [{ role: 'user', content: body.text }],
+      turns: [{ role: 'user', content: body.text, files }],
     };
   }
 
@@ -149,8 +156,8 @@ export async function prepareExchange(
   return {
     ...shared,
     mode: 'new',
-    userMessage: { id, parentMessageId: parentId, text: body.text, isEdited: route === 'edit' },
+    userMessage: { id, parentMessageId: parentId, text: body.text, isEdited: route === 'edit', files },
     replyId: placeholderResponseId(id),
-    turns: buildTurns(branch).concat({ role: 'user', content: body.text }),
+    turns: buildTurns(branch).concat({ role: 'user', content: body.text, files }),
   };
 }

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { FinalEvent, PluginInfo } from '@parley/core';
+import { resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
+import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { presentConversation } from '../conversations/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { presentMessage, type MessageRow } from '../messages/present-message.ts';
+import { storeGeneratedImage } from '../files/generated-image.ts';
+import { turnsWithFiles } from '../files/turn-files.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import { logExchangeFailure } from './log-exchange-failure.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { watchIdle } from './idle-watch.ts';
+import type { Hold } from '../access/quota-hold.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
@@ -19,15 +23,22 @@ interface Started {
   userMessage: MessageRow;
   /** The HTTP request that started the exchange, for the failure log line. */
   requestId?: string;
+  /** The call's quota or credits, held before it went upstream: charged when served, refunded when not. */
+  hold?: Hold;
 }
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
 interface Reply {
   text: string;
+  /** Pictures a drawing model answered, kept as files. */
+  files: MessageFile[];
   reasoning: string;
   plugins: PluginInfo[];
   finishReason: FinishReason | null;
   tokenCount: number | null;
+  promptTokens?: number;
+  /** The model the upstream says answered. */
+  upstreamModel: string | null;
 }
 
 type RowOf = (changes: Partial<MessageInput>) => MessageInput;
@@ -71,16 +82,20 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   // A continued reply goes on from what it has: its text (or the edit of it), reasoning and plugins.
   const reply: Reply = {
     text: continued?.prefix ?? '',
+    files: Array.isArray(continued?.row.files) ? [...(continued.row.files as MessageFile[])] : [],
     reasoning: continued?.row.reasoning ?? '',
     plugins: Array.isArray(continued?.row.plugins) ? [...(continued.row.plugins as PluginInfo[])] : [],
     finishReason: null,
     tokenCount: null,
+    upstreamModel: null,
   };
   const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
     ...replyRow(exchange),
     text: reply.text,
     reasoning: reply.reasoning || null,
     plugins: reply.plugins.length > 0 ? reply.plugins : null,
+    upstreamModel: reply.upstreamModel,
+    files: reply.files.length > 0 ? reply.files : null,
     ...changes,
   });
   const saver = ctx.replySaves.track(() => rowOf({ unfinished: true }));
@@ -95,14 +110,17 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   try {
     const request: ChatRequest = {
       model: exchange.model,
-      messages: exchange.turns,
+      messages: await turnsWithFiles(ctx, exchange),
       options: exchange.options,
+      modelAliases: endpointSettings(ctx.env, exchange.endpoint).aliases,
       ...exchange.credentials,
     };
     for await (const event of exchange.provider.stream(request, controller.signal)) {
       if (controller.signal.aborted) break;
       if (event.type === 'text' || event.type === 'image') {
-        const text = withoutNul(event.type === 'text' ? event.delta : `\n![image](${event.url})\n`);
+        const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url) : undefined;
+        if (image?.file) reply.files.push(image.file);
+        const text = withoutNul(event.type === 'text' ? event.delta : image!.markdown);
         reply.text += text;
         await delta({ delta: text });
       } else if (event.type === 'reasoning') {
@@ -116,8 +134,11 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         const plugin = reply.plugins.findLast((p) => p.latest === event.toolName && p.loading);
         if (plugin) Object.assign(plugin, { loading: false, outputs: jsonWithoutNul(event.output) });
         await delta({ delta: '', plugins: reply.plugins });
+      } else if (event.type === 'model') {
+        reply.upstreamModel = event.id;
       } else if (event.type === 'usage') {
         reply.tokenCount = event.completionTokens;
+        reply.promptTokens = event.promptTokens;
       } else if (event.type === 'finish') {
         reply.finishReason = event.reason;
       }
@@ -129,12 +150,12 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       }
     }
     const placeholderStored = await saver.stop();
-    await finish(ctx, { exchange, started, rowOf, placeholderStored }, reply, { cancelled: controller.signal.aborted }, settings);
+    await finish(ctx, { exchange, started, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
   } catch (error) {
     const placeholderStored = await saver.stop();
-    const ending = { exchange, started, rowOf, placeholderStored };
+    const ending = { exchange, started, rowOf, placeholderStored, shown };
     if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
-    else if (shown()) await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error).text }, settings);
+    else if (shown()) await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error, { model: upstreamIdOf(ctx, exchange) }).text }, settings);
     else await fail(ctx, ending, error);
   } finally {
     idle.stop();
@@ -149,6 +170,8 @@ interface Ending {
   rowOf: RowOf;
   /** Whether the saver wrote the `<request>_` placeholder row. */
   placeholderStored: boolean;
+  /** Whether any of the reply reached the client (a reply cut off midway is still charged). */
+  shown: () => boolean;
 }
 
 /**
@@ -164,6 +187,7 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
   const { exchange, started, rowOf, placeholderStored } = ending;
   const { cancelled, errorText = null } = outcome;
   const cut = errorText !== null;
+  await started.hold?.settle({ served: !cancelled || ending.shown(), promptTokens: reply.promptTokens, completionTokens: reply.tokenCount ?? undefined });
   try {
     await (settings ?? saveSettings(ctx, exchange));
     const changes = {
@@ -174,8 +198,9 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
       tokenCount: reply.tokenCount,
     };
     const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, rowOf(changes), placeholderStored);
-    const title = exchange.conversation ? undefined : await titleFor(exchange, reply, cancelled || cut);
-    // The rename already answers the updated row; only an untitled finish needs to read it.
+    const titleModel = exchange.conversation ? undefined : titleModelOf(exchange, reply, cancelled || cut);
+    // Without a title call to wait for, the first words name the conversation in the final frame itself.
+    const title = exchange.conversation || titleModel ? undefined : fallbackTitle(userTextOf(exchange));
     const renamed = title ? await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title) : undefined;
     const conversation = renamed ?? (await findConversation(ctx.db, exchange.userId, exchange.conversationId));
     if (!conversation) throw new Error(`conversation ${exchange.conversationId} is gone`);
@@ -187,17 +212,39 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
       ...(title ? { title } : {}),
     };
     await ctx.streams.append(started.streamId, { event: 'message', data, last: true });
+    // The title never delays the reply: it is written after `final`; the sidebar's refreshes pick it up.
+    if (titleModel) await nameConversation(ctx, exchange, reply, titleModel);
   } catch (error) {
     await fail(ctx, ending, error);
   }
 }
 
-/** A first exchange names its conversation; a cancelled or cut one gets the first words without another call. */
-async function titleFor(exchange: Exchange, reply: Reply, stopped: boolean): Promise<string> {
-  const userText = exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
-  if (stopped || reply.text.trim() === '') return fallbackTitle(userText);
-  const base = { model: exchange.model, ...exchange.credentials };
-  return generateTitle(exchange.provider, base, { userText, replyText: reply.text });
+/** The upstream id this exchange's model was called as (the one a `model_not_found` names). */
+const upstreamIdOf = (ctx: AppContext, exchange: Exchange) =>
+  resolveModel(exchange.endpoint, exchange.model, endpointSettings(ctx.env, exchange.endpoint).aliases).upstreamId;
+
+const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
+
+/**
+ * The small text model that names a first exchange (the catalog's `titleModel` of the
+ * endpoint's provider, never an image model); none for a cancelled, cut or empty reply, or an
+ * endpoint without one: those take the first words of the question.
+ */
+function titleModelOf(exchange: Exchange, reply: Reply, stopped: boolean): string | undefined {
+  return stopped || reply.text.trim() === '' ? undefined : titleModelFor(exchange.endpoint);
+}
+
+async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Reply, titleModel: string): Promise<void> {
+  const userText = userTextOf(exchange);
+  try {
+    const base = { model: titleModel, ...exchange.credentials };
+    const title = await generateTitle(exchange.provider, base, { userText, replyText: reply.text });
+    // A name the user gave meanwhile (within the title call's few seconds) is kept.
+    const current = await findConversation(ctx.db, exchange.userId, exchange.conversationId);
+    if (current?.title === 'New Chat') await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title);
+  } catch (error) {
+    ctx.log.warn({ err: error, conversationId: exchange.conversationId }, 'could not name the conversation');
+  }
 }
 
 /**
@@ -208,7 +255,8 @@ async function titleFor(exchange: Exchange, reply: Reply, stopped: boolean): Pro
 async function fail(ctx: AppContext, ending: Ending, error: unknown) {
   const { exchange, started, placeholderStored } = ending;
   logExchangeFailure(ctx.log, exchange, started.requestId, error);
-  const { text } = errorTextFor(error);
+  await started.hold?.settle({ served: ending.shown() });
+  const { text } = errorTextFor(error, { model: upstreamIdOf(ctx, exchange) });
   try {
     let saved: MessageRow;
     const kept = keptContinuedRow(exchange);

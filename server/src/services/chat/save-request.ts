@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
+import { markFilesUsed } from '../files/file-store.ts';
 import { insertMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
 import { takenOnInsert } from './message-ids.ts';
@@ -41,6 +42,7 @@ const firstMessageInsert = preparedStatement((db: Db) => {
       model: param('model'),
       endpoint: param('endpoint'),
       isEdited: param('isEdited'),
+      files: param('files'),
     })
     .returning()
     .prepare('save_first_message');
@@ -66,12 +68,15 @@ export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TI
     model: exchange.model,
     endpoint: exchange.endpoint,
     isEdited: message.isEdited,
+    files: message.files ?? null,
   };
+  let saved: MessageRow;
   try {
-    if (exchange.conversation) return await insertMessage(db, row);
-    const [saved] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
-    return saved!;
+    if (exchange.conversation) saved = await insertMessage(db, row);
+    else [saved] = (await firstMessageInsert(db).execute({ ...row, options: exchange.options, title })) as [MessageRow];
   } catch (error) {
     return takenOnInsert(error);
   }
+  await markFilesUsed(db, exchange.userId, (message.files ?? []).map((f) => f.file_id));
+  return saved;
 }

@@ -9,6 +9,8 @@ import { keptContinuedRow, storeErrorSibling } from './reply-row.ts';
 import { runExchange } from './run-exchange.ts';
 import { saveRequest } from './save-request.ts';
 import { fallbackTitle } from './title.ts';
+import { holdExchange } from '../access/hold-exchange.ts';
+import type { Payer } from '../access/owner-kinds.ts';
 
 export type StartResult = { ok: true; streamId: string } | { ok: false; error: Message };
 
@@ -19,13 +21,13 @@ export type StartResult = { ok: true; streamId: string } | { ok: false; error: M
  * edit included, and is finished, as after a failed continue; the refusal is stored as an
  * error-flagged reply beside anything already under the user message.
  */
-async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promise<Message> {
+async function refuse(ctx: AppContext, exchange: Exchange, errorText: string): Promise<Message> {
   const { userMessage } = exchange;
   const title = exchange.conversation || isStored(userMessage) ? undefined : fallbackTitle(userMessage.text);
   await saveRequest(ctx.db, exchange, title);
   const kept = keptContinuedRow(exchange);
   if (kept) await upsertMessage(ctx.db, kept);
-  return presentMessage(await storeErrorSibling(ctx.db, exchange, chatErrorText('concurrent', { limit })));
+  return presentMessage(await storeErrorSibling(ctx.db, exchange, errorText));
 }
 
 /**
@@ -35,12 +37,18 @@ async function refuse(ctx: AppContext, exchange: Exchange, limit: number): Promi
  * this client disconnects, so it can resume. The reply placeholder and the conversation's
  * settings are written once the upstream call is under way.
  */
-export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string): Promise<StartResult> {
+export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string, payer?: Payer): Promise<StartResult> {
   const streamId = randomUUID();
   const limit = ctx.env.CONCURRENT_MESSAGE_MAX;
+  const held = await holdExchange(ctx, exchange, payer);
+  if (!held.ok) return { ok: false, error: await refuse(ctx, exchange, held.errorText) };
+  const hold = held.hold;
   const info = { streamId, userId: exchange.userId, conversationId: exchange.conversationId, replyId: exchange.replyId };
   const claimed = await ctx.streams.create(info, limit);
-  if (!claimed.ok) return { ok: false, error: await refuse(ctx, exchange, limit) };
+  if (!claimed.ok) {
+    await hold.settle({ served: false });
+    return { ok: false, error: await refuse(ctx, exchange, chatErrorText('concurrent', { limit })) };
+  }
 
   try {
     const userMessage = await saveRequest(ctx.db, exchange);
@@ -48,9 +56,10 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
       event: 'message',
       data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
     });
-    void runExchange(ctx, exchange, { streamId, userMessage, requestId });
+    void runExchange(ctx, exchange, { streamId, userMessage, requestId, hold });
     return { ok: true, streamId };
   } catch (error) {
+    await hold.settle({ served: false });
     // Ends the claimed stream so it stops counting against the user's limit.
     const { text } = errorTextFor(error);
     await ctx.streams.append(streamId, { event: 'error', data: { error: true, text }, last: true }).catch(() => undefined);

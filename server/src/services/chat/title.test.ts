@@ -1,7 +1,7 @@
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAIProvider } from '../../providers/openAI/openai-provider.ts';
-import { fallbackTitle, generateTitle } from './title.ts';
+import { cleanTitle, fallbackTitle, generateTitle } from './title.ts';
 
 describe('fallbackTitle', () => {
   it('takes the first six words of the question', () => {
@@ -9,8 +9,19 @@ describe('fallbackTitle', () => {
   });
 
   it('cuts a long single word and names an empty question New Chat', () => {
-    expect(fallbackTitle('x'.repeat(200))).toHaveLength(80);
+    expect([...fallbackTitle('x'.repeat(200))]).toHaveLength(60);
     expect(fallbackTitle('   ')).toBe('New Chat');
+  });
+});
+
+describe('cleanTitle', () => {
+  it('strips markdown, a title label and quotes, and keeps at most 60 characters', () => {
+    expect(cleanTitle('## **Trip to `Kyoto`**')).toBe('Trip to Kyoto');
+    expect(cleanTitle('标题：「京都之旅」')).toBe('京都之旅');
+    expect(cleanTitle('- [Autumn](https://x.test) plans.')).toBe('Autumn plans');
+    const long = cleanTitle('word '.repeat(40));
+    expect([...long]).toHaveLength(60);
+    expect(long.endsWith('…')).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Conversation } from '@parley/core';
+import { toolPluginKeys, type Conversation } from '@parley/core';
 import type { conversations } from '../../db/schema.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -11,7 +11,8 @@ export function presentConversation(row: ConversationRow): Conversation {
     title: row.title,
     endpoint: row.endpoint,
     model: row.model,
-    tools: row.tools,
+    // gptPlugins keeps the chosen tools with its options (as the ask sent them).
+    tools: row.tools.length > 0 ? row.tools : toolPluginKeys(row.options.tools),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

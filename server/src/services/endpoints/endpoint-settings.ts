@@ -1,4 +1,4 @@
-import type { EndpointName } from '@parley/core';
+import { parseAliasOverrides, type AliasOverrides, type EndpointName } from '@parley/core';
 import { endpointEnvPrefixes, type Env } from '../../config/env.ts';
 
 /** The `X_API_KEY` value that lets each user bring their own key. */
@@ -19,6 +19,30 @@ export interface EndpointSettings {
   baseURL?: string;
   /** The raw `X_MODELS` comma list. */
   models?: string;
+  /** `X_MODEL_ALIASES`: the operator's alias → upstream model overrides. */
+  aliases: AliasOverrides;
+  /** `X_FETCH_MODELS`: add the provider's own live model list (on unless set to false). */
+  fetchModels: boolean;
+}
+
+/**
+ * The server's Azure key with `AZURE_OPENAI_DEPLOYMENTS` and `AZURE_OPENAI_IMAGES_API_VERSION`
+ * folded in (the key's own fields win); a key that is not JSON is left for the provider to refuse.
+ */
+function withAzureSettings(env: Env, key: string): string {
+  const deployments = env.AZURE_OPENAI_DEPLOYMENTS;
+  const imagesVersion = env.AZURE_OPENAI_IMAGES_API_VERSION;
+  if (!deployments && !imagesVersion) return key;
+  try {
+    const parsed = JSON.parse(key) as Record<string, unknown>;
+    return JSON.stringify({
+      ...(deployments ? { azureOpenAIApiDeployments: deployments } : {}),
+      ...(imagesVersion ? { azureOpenAIImagesApiVersion: imagesVersion } : {}),
+      ...parsed,
+    });
+  } catch {
+    return key;
+  }
 }
 
 /** What the configuration says about one endpoint. */
@@ -26,11 +50,14 @@ export function endpointSettings(env: Env, endpoint: EndpointName): EndpointSett
   const prefix = endpointEnvPrefix(endpoint);
   const key = env[`${prefix}_API_KEY`];
   const userProvide = key === USER_PROVIDED;
+  const serverKey = key && !userProvide ? key : undefined;
   return {
     enabled: Boolean(key),
     userProvide,
-    serverKey: key && !userProvide ? key : undefined,
+    serverKey: serverKey && endpoint === 'azureOpenAI' ? withAzureSettings(env, serverKey) : serverKey,
     baseURL: env[`${prefix}_BASE_URL`],
     models: env[`${prefix}_MODELS`],
+    aliases: parseAliasOverrides(env[`${prefix}_MODEL_ALIASES`]),
+    fetchModels: env[`${prefix}_FETCH_MODELS`] !== false,
   };
 }

@@ -1,5 +1,5 @@
 import { defaultModels } from '@parley/core';
-import { startDeepSeekFake, startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { startAnthropicFake, startDeepSeekFake, startGoogleFake, startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testEnv } from '../../test/app.ts';
 import { createModelLists } from './model-lists.ts';
@@ -7,18 +7,22 @@ import { createModelLists } from './model-lists.ts';
 describe('model lists', () => {
   let openai: FakeUpstream;
   let deepseek: FakeUpstream;
+  let anthropic: FakeUpstream;
+  let google: FakeUpstream;
   const modelCalls = (fake: FakeUpstream) => fake.requests.filter((r) => r.path.endsWith('/models')).length;
+  const off = { OPENAI_FETCH_MODELS: 'false', ANTHROPIC_FETCH_MODELS: 'false', GOOGLE_FETCH_MODELS: 'false', DEEPSEEK_FETCH_MODELS: 'false', GROK_FETCH_MODELS: 'false' };
 
   beforeAll(async () => {
-    openai = await startOpenAIFake({ apiKey: 'sk-server', models: ['gpt-4o', 'o3-mini', 'gpt-4.1'] });
-    deepseek = await startDeepSeekFake({ apiKey: 'sk-deep', models: ['deepseek-chat', 'deepseek-reasoner'] });
+    openai = await startOpenAIFake({ apiKey: 'sk-server', models: ['gpt-6-luna', 'gpt-4.1', 'whisper-1', 'gpt-image-2.6-flare', 'text-embedding-3-small'] });
+    deepseek = await startDeepSeekFake({ apiKey: 'sk-deep', models: ['deepseek-v4-flash', 'deepseek-v4-pro'] });
+    anthropic = await startAnthropicFake({ apiKey: 'sk-ant', models: Array.from({ length: 130 }, (_, i) => `claude-test-${i}`) });
+    google = await startGoogleFake({ apiKey: 'g-key', models: ['gemini-3.7-flash', 'gemini-embedding-001', 'gemini-3.5-flash-lite'] });
   });
   afterAll(async () => {
-    await openai.close();
-    await deepseek.close();
+    await Promise.all([openai.close(), deepseek.close(), anthropic.close(), google.close()]);
   });
 
-  it('serves the registry defaults, overridden by X_MODELS, for every endpoint', async () => {
+  it('serves the catalog defaults, overridden by X_MODELS, for every endpoint', async () => {
     const lists = await createModelLists(testEnv({ ANTHROPIC_MODELS: 'claude-2, claude-1 ,' })).all();
     expect(Object.keys(lists)).toEqual(['azureOpenAI', 'openAI', 'chatGPTBrowser', 'gptPlugins', 'bingAI', 'google', 'anthropic', 'deepSeek', 'grok']);
     expect(lists.anthropic).toEqual(['claude-2', 'claude-1']);
@@ -26,28 +30,49 @@ describe('model lists', () => {
     expect(lists.bingAI).toEqual(['BingAI', 'Sydney']);
   });
 
-  it('makes no upstream call unless X_FETCH_MODELS is on', async () => {
-    await createModelLists(testEnv({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `${openai.url}/v1` })).all();
+  it('makes no upstream call when X_FETCH_MODELS=false', async () => {
+    await createModelLists(testEnv({ ...off, OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `${openai.url}/v1` })).all();
     expect(modelCalls(openai)).toBe(0);
   });
 
-  it('fetches the live list once, shares it with gptPlugins, and reuses it within the TTL', async () => {
-    const env = testEnv({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `${openai.url}/v1`, OPENAI_FETCH_MODELS: 'true' });
+  it('adds the live chat models after the catalog ids by default, shares them with gptPlugins, and reuses them within the TTL', async () => {
+    const env = testEnv({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `${openai.url}/v1` });
     const lists = createModelLists(env, { ttlMs: 60_000 });
     const [first, second] = await Promise.all([lists.all(), lists.all()]);
-    expect(first.openAI).toEqual(['gpt-4o', 'o3-mini', 'gpt-4.1']);
-    expect(first.gptPlugins).toEqual(['gpt-4o', 'o3-mini', 'gpt-4.1']);
+    expect(first.openAI).toEqual([...defaultModels.openAI, 'gpt-6-luna', 'gpt-4.1']);
+    expect(first.gptPlugins).toEqual(first.openAI);
     expect(second.openAI).toEqual(first.openAI);
     await lists.all();
     expect(modelCalls(openai)).toBe(1);
     expect(openai.requests.at(-1)!.headers.authorization).toBe('Bearer sk-server');
   });
 
+  it('pages through Anthropic /v1/models with its headers', async () => {
+    const env = testEnv({ ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: `${anthropic.url}/v1` });
+    const list = (await createModelLists(env).all()).anthropic;
+    expect(list.slice(0, 5)).toEqual(defaultModels.anthropic);
+    expect(list).toHaveLength(5 + 130);
+    const calls = anthropic.requests.filter((r) => r.path === '/v1/models');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.headers).toMatchObject({ 'x-api-key': 'sk-ant', 'anthropic-version': '2023-06-01' });
+    expect(calls[1]!.query.after_id).toBe('claude-test-99');
+  });
+
+  it('lists the Gemini models that generate content, and never asks with a service-account key', async () => {
+    const env = testEnv({ GOOGLE_API_KEY: 'g-key', GOOGLE_BASE_URL: google.url });
+    expect((await createModelLists(env).all()).google).toEqual([...defaultModels.google, 'gemini-3.7-flash', 'gemini-3.5-flash-lite']);
+    expect(google.requests.at(-1)!.headers['x-goog-api-key']).toBe('g-key');
+    const before = google.requests.length;
+    const vertex = testEnv({ GOOGLE_API_KEY: '{"type":"service_account"}', GOOGLE_BASE_URL: google.url });
+    expect((await createModelLists(vertex).all()).google).toEqual(defaultModels.google);
+    expect(google.requests.length).toBe(before);
+  });
+
   it('fetches again once the TTL has passed', async () => {
     const before = modelCalls(deepseek);
-    const env = testEnv({ DEEPSEEK_API_KEY: 'sk-deep', DEEPSEEK_BASE_URL: deepseek.url, DEEPSEEK_FETCH_MODELS: 'true' });
+    const env = testEnv({ DEEPSEEK_API_KEY: 'sk-deep', DEEPSEEK_BASE_URL: deepseek.url });
     const lists = createModelLists(env, { ttlMs: 60_000 });
-    expect((await lists.all()).deepSeek).toEqual(['deepseek-chat', 'deepseek-reasoner']);
+    expect((await lists.all()).deepSeek).toEqual(['deepseek-r1', 'deepseek-v4-flash', 'deepseek-v4-pro']);
     await lists.all();
     expect(modelCalls(deepseek) - before).toBe(1);
     // Only the clock moves past the TTL (timers stay real for the HTTP fetch).
@@ -60,9 +85,9 @@ describe('model lists', () => {
     expect(modelCalls(deepseek) - before).toBe(2);
   });
 
-  it('falls back to the configured list when the upstream refuses, and reports why', async () => {
+  it('keeps the catalog list when the upstream refuses, and reports why', async () => {
     const errors: string[] = [];
-    const env = testEnv({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${openai.url}/v1`, OPENAI_FETCH_MODELS: 'true' });
+    const env = testEnv({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: `${openai.url}/v1` });
     const lists = createModelLists(env, { onFetchError: (endpoint, error) => errors.push(`${endpoint}: ${(error as Error).message}`) });
     expect((await lists.all()).openAI).toEqual(defaultModels.openAI);
     expect(errors).toEqual(['openAI: models list answered 401']);
@@ -70,9 +95,9 @@ describe('model lists', () => {
 
   it('lets X_MODELS win over fetching and never fetches with a user_provided key', async () => {
     const before = modelCalls(openai);
-    const pinned = testEnv({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `${openai.url}/v1`, OPENAI_FETCH_MODELS: 'true', OPENAI_MODELS: 'gpt-4o-mini' });
+    const pinned = testEnv({ OPENAI_API_KEY: 'sk-server', OPENAI_BASE_URL: `${openai.url}/v1`, OPENAI_MODELS: 'gpt-4o-mini' });
     expect((await createModelLists(pinned).all()).openAI).toEqual(['gpt-4o-mini']);
-    const userKeys = testEnv({ OPENAI_API_KEY: 'user_provided', OPENAI_BASE_URL: `${openai.url}/v1`, OPENAI_FETCH_MODELS: 'true' });
+    const userKeys = testEnv({ OPENAI_API_KEY: 'user_provided', OPENAI_BASE_URL: `${openai.url}/v1` });
     expect((await createModelLists(userKeys).all()).openAI).toEqual(defaultModels.openAI);
     expect(modelCalls(openai)).toBe(before);
   });

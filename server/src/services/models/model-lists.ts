@@ -1,70 +1,57 @@
 import { endpointOrder, parseModelList, type EndpointName, type ModelsConfig } from '@parley/core';
 import type { Env } from '../../config/env.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
-
-/** OpenAI-compatible upstreams whose `GET <base>/models` can replace the default list, and their public base. */
-const fetchable: Partial<Record<EndpointName, { flag: keyof Env; defaultBaseURL: string }>> = {
-  openAI: { flag: 'OPENAI_FETCH_MODELS', defaultBaseURL: 'https://api.openai.com/v1' },
-  deepSeek: { flag: 'DEEPSEEK_FETCH_MODELS', defaultBaseURL: 'https://api.deepseek.com' },
-  grok: { flag: 'GROK_FETCH_MODELS', defaultBaseURL: 'https://api.x.ai/v1' },
-};
+import { liveListSources } from './live-model-ids.ts';
 
 export interface ModelListsOptions {
   /** How long a fetched list is reused. */
   ttlMs?: number;
-  /** How long a failed fetch falls back to the default list before trying again. */
+  /** How long a failed fetch falls back to the catalog list before trying again. */
   retryMs?: number;
   timeoutMs?: number;
   onFetchError?: (endpoint: EndpointName, error: unknown) => void;
 }
 
 interface Cached {
-  models: Promise<string[]>;
+  ids: Promise<string[]>;
   expiresAt: number;
 }
 
-async function fetchModelIds(baseURL: string, apiKey: string, timeoutMs: number): Promise<string[]> {
-  const response = await fetch(`${baseURL.replace(/\/+$/, '')}/models`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new Error(`models list answered ${response.status}`);
-  const body = (await response.json()) as { data?: { id?: unknown }[] };
-  const ids = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string' && id.length > 0);
-  if (ids.length === 0) throw new Error('models list was empty');
-  return ids;
-}
+/** A Google credential that is a service-account JSON calls Vertex, which has no Gemini API list. */
+const isJsonKey = (key: string) => key.trimStart().startsWith('{');
 
 /**
- * The model list of every endpoint (`GET /api/models`): `X_MODELS` when set, else for an
- * OpenAI-compatible upstream with `X_FETCH_MODELS=true` the list it serves (cached for `ttlMs`,
- * one request in flight at a time), else the registry's default list. gptPlugins offers the
- * OpenAI list, as it runs on that account.
+ * The model list of every endpoint (`GET /api/models`): `X_MODELS` when set; else the catalog's
+ * default ids followed by the chat models the provider itself lists (with a server key and
+ * `X_FETCH_MODELS` on, cached for `ttlMs`, one request in flight at a time; a failed fetch keeps
+ * the catalog list). gptPlugins offers the OpenAI list, as it runs on that account.
  */
 export function createModelLists(env: Env, options: ModelListsOptions = {}) {
   const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError } = options;
   const cache = new Map<EndpointName, Cached>();
 
-  function live(endpoint: EndpointName, fallback: string[]): Promise<string[]> | undefined {
-    const source = fetchable[endpoint];
+  function live(endpoint: EndpointName): Promise<string[]> | undefined {
+    const source = liveListSources[endpoint];
     const settings = endpointSettings(env, endpoint);
-    if (!source || !env[source.flag] || settings.models || !settings.serverKey) return undefined;
+    if (!source || !settings.fetchModels || settings.models || !settings.serverKey || isJsonKey(settings.serverKey)) return undefined;
     const cached = cache.get(endpoint);
-    if (cached && cached.expiresAt > Date.now()) return cached.models;
-    const entry: Cached = { expiresAt: Date.now() + ttlMs, models: Promise.resolve(fallback) };
-    entry.models = fetchModelIds(settings.baseURL ?? source.defaultBaseURL, settings.serverKey, timeoutMs).catch((error: unknown) => {
+    if (cached && cached.expiresAt > Date.now()) return cached.ids;
+    const entry: Cached = { expiresAt: Date.now() + ttlMs, ids: Promise.resolve([]) };
+    const baseURL = (settings.baseURL ?? source.defaultBaseURL).replace(/\/+$/, '');
+    entry.ids = source.fetchIds(baseURL, settings.serverKey, AbortSignal.timeout(timeoutMs)).catch((error: unknown) => {
       onFetchError?.(endpoint, error);
       entry.expiresAt = Date.now() + retryMs;
-      return fallback;
+      return [];
     });
     cache.set(endpoint, entry);
-    return entry.models;
+    return entry.ids;
   }
 
   async function listFor(endpoint: EndpointName): Promise<string[]> {
     const own = endpoint === 'gptPlugins' ? 'openAI' : endpoint;
     const configured = parseModelList(endpointSettings(env, own).models, endpoint);
-    return (await live(own, configured)) ?? configured;
+    const fetched = (await live(own)) ?? [];
+    return [...configured, ...fetched.filter((id) => !configured.includes(id))];
   }
 
   return {

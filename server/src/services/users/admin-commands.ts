@@ -3,15 +3,17 @@ import type { Db } from '../../db/client.ts';
 import { issueResetLink, RESET_TOKEN_TTL_MS } from '../passwords/password-reset.ts';
 import { AdminError, banUser, requireUserByEmail, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
 import { isBanned } from './user-service.ts';
+import { accessAdminOptions, accessAdminUsage, runAccessAdminCommand } from '../access/access-admin-commands.ts';
 
-const adminUsage = `Usage: tsx server/src/cli.ts <command> [options]
+const adminUsage = `Usage: npm run admin -- <command> [options]
   user:create --email <e> --name <n> --password <p> [--admin]
   user:list
   user:ban --email <e> [--minutes <n>]     (no --minutes: until unbanned)
   user:unban --email <e>
   user:delete --email <e>
   user:reset-password --email <e> --password <p>
-  user:reset-link --email <e>              (prints a one-time link on PUBLIC_URL)`;
+  user:reset-link --email <e>              (prints a one-time link on PUBLIC_URL)
+${accessAdminUsage}`;
 
 const options = {
   email: { type: 'string' },
@@ -19,6 +21,7 @@ const options = {
   password: { type: 'string' },
   minutes: { type: 'string' },
   admin: { type: 'boolean' },
+  ...accessAdminOptions,
 } as const;
 
 function required(values: Record<string, unknown>, ...names: string[]): string[] {
@@ -32,6 +35,8 @@ function required(values: Record<string, unknown>, ...names: string[]): string[]
 export interface AdminSettings {
   /** Where reset links point (PUBLIC_URL). */
   publicUrl?: string;
+  /** START_BALANCE: the credits of an account never charged yet. */
+  startBalance?: number;
 }
 
 /** Runs one operator command and returns what to print; bad input throws AdminError. */
@@ -80,7 +85,11 @@ export async function runAdminCommand(db: Db, argv: string[], settings: AdminSet
       const link = await issueResetLink(db, user, settings.publicUrl);
       return `Reset link for ${user.email} (works once, for ${RESET_TOKEN_TTL_MS / 60_000} minutes; send it privately):\n${link}`;
     }
-    default:
+    default: {
+      const input = { command: command ?? '', args: positionals.slice(1), values, startBalance: settings.startBalance ?? 0 };
+      const output = command ? await runAccessAdminCommand(db, input) : undefined;
+      if (output !== undefined) return output;
       throw new AdminError(command ? `Unknown command ${command}\n${adminUsage}` : adminUsage);
+    }
   }
 }

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.ts';
 import { hashPassword } from '../passwords/password-hasher.ts';
 import { endAccessTokens, revokeUserSessions } from '../sessions/session-service.ts';
 import { isUniqueViolation } from './unique-violation.ts';
-import { findUserByEmail, type UserRow } from './user-service.ts';
+import { findUserByEmail, isAccount, type UserRow } from './user-service.ts';
 
 /** Operator actions behind `src/cli.ts`; each names the account by email. */
 
@@ -43,7 +43,7 @@ export async function createUserAccount(
 }
 
 export function listUsers(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.createdAt));
+  return db.select().from(users).where(isAccount).orderBy(asc(users.createdAt));
 }
 
 /**

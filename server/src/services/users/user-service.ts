@@ -1,7 +1,8 @@
 import type { User } from '@parley/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { nonAccountProviders } from '../access/owner-kinds.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,9 +50,12 @@ export function isBanned(row: Pick<UserRow, 'bannedUntil'>, now = new Date()): b
   return row.bannedUntil !== null && row.bannedUntil.getTime() > now.getTime();
 }
 
+/** Accounts only: the owner rows of access keys and anonymous visitors are not people who sign in. */
+export const isAccount = notInArray(users.provider, [...nonAccountProviders]);
+
 /** The first account of an instance administers it, as in LibreChat. */
 export async function roleForNewUser(db: Db): Promise<'admin' | 'user'> {
-  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  const [row] = await db.select({ id: users.id }).from(users).where(isAccount).limit(1);
   return row ? 'user' : 'admin';
 }
 

@@ -2,11 +2,11 @@ import type { AccessMode } from '@parley/core';
 import type { AuthStatus } from './auth-store.ts';
 
 /**
- * Who may open the chat (SPEC points 1 and 6): signed-in users always; in `keys` mode anyone
- * (the chat asks for an access key); in `both` mode also visitors holding a stored access key.
+ * Who may open the chat (SPEC points 1 and 6): signed-in users always; where access keys exist
+ * (`keys` or `both`) anyone, since a visitor without a key chats on the free allowance and the
+ * welcome modal offers the key (and in `both` mode the sign-in page).
  */
-export function canEnterChat(status: AuthStatus, accessMode: AccessMode, hasApiKey: boolean): boolean {
+export function canEnterChat(status: AuthStatus, accessMode: AccessMode): boolean {
   if (status === 'authenticated') return true;
-  if (accessMode === 'keys') return true;
-  return accessMode === 'both' && hasApiKey;
+  return accessMode !== 'accounts';
 }

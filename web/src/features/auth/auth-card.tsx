@@ -18,7 +18,7 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
         </header>
         {children}
       </section>
-      {footer ? <div className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">{footer}</div> : null}
+      {footer ? <div className="mt-6 text-center text-sm text-neutral-600 empty:hidden dark:text-neutral-400">{footer}</div> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { AuthResponse, User } from '@parley/core';
 import { create } from 'zustand';
-import { setAccessToken, setSessionHooks, API_KEY_STORAGE } from '../../api/session.ts';
+import { setAccessToken, setSessionHooks, setStoredApiKey } from '../../api/session.ts';
 
 /** `restoring` until the start-up refresh answers, so guards neither flash the login page nor the chat. */
 export type AuthStatus = 'restoring' | 'authenticated' | 'anonymous';
@@ -26,11 +26,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
   },
   signOut: (notice = null) => {
     setAccessToken(null);
-    try {
-      localStorage.removeItem(API_KEY_STORAGE);
-    } catch {
-      // Storage may be unavailable (private mode); the in-memory session is already gone.
-    }
+    setStoredApiKey(null);
     set({ status: 'anonymous', user: null, notice });
   },
   setAnonymous: () => set({ status: 'anonymous', user: null }),

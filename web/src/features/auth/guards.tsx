@@ -3,7 +3,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
-import { storedApiKey } from '../../api/session.ts';
 import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
 import { canEnterChat } from './access.ts';
 import { useAuthStore } from './auth-store.ts';
@@ -15,7 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const config = useStartupConfig();
   const navigate = useNavigate();
   const accessMode = config.data?.accessMode ?? 'accounts';
-  const allowed = canEnterChat(status, accessMode, Boolean(storedApiKey()));
+  const allowed = canEnterChat(status, accessMode);
   const decided = status !== 'restoring' && !config.isPending;
 
   useEffect(() => {

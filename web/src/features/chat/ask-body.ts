@@ -11,7 +11,7 @@ export interface AskTarget {
 
 /** What is asked: a new user message, a new reply to an old one, or more of a reply. */
 export type AskTurn =
-  | { kind: 'send'; text: string; parentMessageId: string; messageId: string }
+  | { kind: 'send'; text: string; parentMessageId: string; messageId: string; files?: { id: string }[] }
   | { kind: 'regenerate'; request: Message }
   /** Continue a reply, or let the model go on from its edited text (`generation`). */
   | { kind: 'continue'; request: Message; reply: Message; generation: string };
@@ -26,7 +26,7 @@ export function askBody(target: AskTarget, conversationId: string | null, turn: 
   const base = { ...options, conversationId, endpoint: target.endpoint, model: target.model };
   switch (turn.kind) {
     case 'send':
-      return { ...base, text: turn.text, parentMessageId: turn.parentMessageId, messageId: turn.messageId };
+      return { ...base, text: turn.text, parentMessageId: turn.parentMessageId, messageId: turn.messageId, ...(turn.files?.length ? { files: turn.files } : {}) };
     case 'regenerate':
       return {
         ...base,

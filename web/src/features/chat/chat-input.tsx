@@ -16,6 +16,12 @@ export interface ChatInputProps {
   onStop(): void;
   /** Shown instead of Send (e.g. 'Set key' while the endpoint lacks a usable user key); Enter then sends nothing. */
   sendReplacement?: ReactNode;
+  /** The attachment button, when the model takes files. */
+  attach?: ReactNode;
+  /** The chips of the files attached so far. */
+  attachments?: ReactNode;
+  /** A file is still uploading: the message waits for it. */
+  uploading?: boolean;
 }
 
 const MAX_HEIGHT = 220;
@@ -24,7 +30,7 @@ const MAX_HEIGHT = 220;
  * The message box. Enter sends and Shift+Enter breaks the line, except while an IME is
  * composing (Chinese, Japanese, Korean input) or when the enterToNewline setting is on.
  */
-export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendReplacement }: ChatInputProps) {
+export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendReplacement, attach, attachments, uploading = false }: ChatInputProps) {
   const { t } = useTranslation();
   const text = useDraftStore((s) => s.text);
   const filled = useDraftStore((s) => s.filled);
@@ -43,7 +49,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
   }, [filled]);
 
   const send = () => {
-    if (submitting || blocked || !ready || sendReplacement || text.trim() === '') return;
+    if (submitting || blocked || !ready || uploading || sendReplacement || text.trim() === '') return;
     if (onSend(text)) setText('');
   };
 
@@ -57,11 +63,14 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
   return (
     <div
       className={cn(
-        'flex items-end gap-2 rounded-3xl border bg-white p-2 pl-4 shadow-sm transition-colors dark:bg-neutral-850',
+        'rounded-3xl border bg-white p-2 shadow-sm transition-colors dark:bg-neutral-850',
         'border-neutral-300 focus-within:border-neutral-400 dark:border-neutral-700 dark:focus-within:border-neutral-500',
         blocked && 'bg-neutral-50 dark:bg-neutral-900',
       )}
     >
+      {attachments}
+      <div className={cn('flex items-end gap-2', !attach && 'pl-2')}>
+      {attach}
       <textarea
         ref={ref}
         rows={1}
@@ -91,7 +100,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
         <button
           type="button"
           onClick={send}
-          disabled={blocked || !ready || text.trim() === ''}
+          disabled={blocked || !ready || uploading || text.trim() === ''}
           data-testid="send-button"
           aria-label={t('chat.send')}
           title={t('chat.send')}
@@ -100,6 +109,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
           <ArrowUp aria-hidden className="size-5" />
         </button>
       )}
+      </div>
     </div>
   );
 }

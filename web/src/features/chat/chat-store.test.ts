@@ -54,3 +54,30 @@ describe('chat store (the open conversation)', () => {
     expect(useChatStore.getState()).toMatchObject({ conversationId: 'c2', status: 'loading', messages: [] });
   });
 });
+
+describe('switching the model of an open conversation', () => {
+  const conversation = { conversationId: 'c1', title: 'Chat', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.3, chatGptLabel: 'Ada' };
+
+  it('keeps the settings when the model changes on the same endpoint', () => {
+    chat.setConversation(conversation as never);
+    chat.switchModel('openAI', 'gpt-4o-mini');
+    expect(useChatStore.getState().conversation).toMatchObject({ endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.3, chatGptLabel: 'Ada' });
+  });
+
+  it('sends the next message to another endpoint with that endpoint’s defaults', () => {
+    chat.setConversation(conversation as never);
+    chat.switchModel('anthropic', 'claude-2');
+    expect(useChatStore.getState().conversation).toMatchObject({ conversationId: 'c1', title: 'Chat', endpoint: 'anthropic', model: 'claude-2', temperature: 1, topP: 0.7, maxOutputTokens: 4000 });
+  });
+});
+
+describe('a title written after the reply', () => {
+  it('names the open conversation while it is still New Chat, and leaves a set title alone', () => {
+    chat.setConversation({ conversationId: 'c2', title: 'New Chat', endpoint: 'openAI', model: 'gpt-4o' } as never);
+    chat.adoptTitle('other', 'Elsewhere');
+    chat.adoptTitle('c2', 'Trip to Kyoto');
+    expect(useChatStore.getState().conversation?.title).toBe('Trip to Kyoto');
+    chat.adoptTitle('c2', 'Something else');
+    expect(useChatStore.getState().conversation?.title).toBe('Trip to Kyoto');
+  });
+});

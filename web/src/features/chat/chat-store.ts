@@ -1,4 +1,4 @@
-import type { Conversation, EndpointName, Message } from '@parley/core';
+import { newConversationOptions, type Conversation, type EndpointName, type Message } from '@parley/core';
 import { create } from 'zustand';
 import type { BranchChoice } from '../messages/visible-branch.ts';
 
@@ -61,9 +61,20 @@ export const chat = {
   setConversation(conversation: Conversation) {
     set({ conversation, conversationId: conversation.conversationId });
   },
-  setModel(model: string) {
+  /** The title the server wrote after the reply, picked up by a list refresh; a title already set stays. */
+  adoptTitle(conversationId: string, title: string) {
     const { conversation } = get();
-    if (conversation) set({ conversation: { ...conversation, model } });
+    if (conversation?.conversationId === conversationId && conversation.title === 'New Chat') set({ conversation: { ...conversation, title } });
+  },
+  /**
+   * A pick in an open conversation: its next message goes to this endpoint and model (as in
+   * LibreChat). Another endpoint starts from that endpoint's default settings.
+   */
+  switchModel(endpoint: EndpointName, model: string) {
+    const { conversation } = get();
+    if (!conversation) return;
+    if (conversation.endpoint === endpoint) set({ conversation: { ...conversation, model } });
+    else set({ conversation: { ...conversation, ...newConversationOptions(endpoint), endpoint, model } });
   },
   /** The settings panel's options: merged into the open conversation (sent with its next ask), else into the setup. */
   setOptions(options: Record<string, unknown>) {

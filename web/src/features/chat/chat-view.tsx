@@ -2,6 +2,7 @@ import { resolveEndpoint, type EndpointName } from '@parley/core';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAccess } from '../access/use-access.ts';
 import { ChatOverlays } from '../endpoints/chat-overlays.tsx';
 import { lazyExtra } from '../endpoints/load-chat-extras.ts';
 import { SetKeyButton } from '../keys/set-key-button.tsx';
@@ -13,6 +14,7 @@ import { NewConvoMenu } from '../presets/new-convo-menu.tsx';
 import { usePresetDialogs } from '../presets/preset-dialogs-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { visibleBranch } from '../messages/visible-branch.ts';
+import { ChatFooter } from './chat-footer.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatInput } from './chat-input.tsx';
 import { initialSetup, rememberSetup } from './chat-setup.ts';
@@ -21,7 +23,14 @@ import { useEndpointsInfo } from './use-endpoints-info.ts';
 import { Landing } from './landing.tsx';
 import { ModelPicker } from './model-picker.tsx';
 import { OptionsBar } from './options-bar.tsx';
+import { PluginSelector } from '../plugins/plugin-selector.tsx';
 import { Thread } from './thread.tsx';
+import { AttachButton } from '../files/attach-button.tsx';
+import { AttachmentChips } from '../files/attachment-chips.tsx';
+import { useAttachments } from '../files/attachments-store.ts';
+import { FileDropOverlay } from '../files/file-drop-overlay.tsx';
+import { useAttachFiles } from '../files/use-attach-files.ts';
+import { takesUploads } from '../files/takes-uploads.ts';
 import { useChatActions } from './use-chat-actions.ts';
 
 const SettingsPanel = lazyExtra('SettingsPanel');
@@ -52,12 +61,19 @@ export function ChatView() {
     : setup;
   const onPick = (next: ChatSetup) => {
     rememberSetup(next);
-    if (conversation) chat.setModel(next.model);
+    if (conversation) chat.switchModel(next.endpoint, next.model);
     // Settings chosen for this endpoint survive a change of its model, not of the endpoint.
     else chat.setSetup(next.endpoint === setup?.endpoint ? { ...next, options: setup.options } : next);
   };
   const key = useUserKey(current?.endpoint ?? null, Boolean(current && info?.userProvide[current.endpoint]));
+  const canChange = !useAccess().freeVisitor;
   const blocked = !submitting && Boolean(last && !last.isCreatedByUser && (last.error || last.unfinished));
+  const attachTarget = useMemo(() => (current?.model ? { endpoint: current.endpoint, model: current.model } : null), [current?.endpoint, current?.model]);
+  const attachFiles = useAttachFiles(attachTarget);
+  const uploading = useAttachments((s) => s.attachments.some((a) => a.uploading));
+  const canAttach = Boolean(attachTarget && takesUploads(attachTarget.endpoint));
+  // A new chat, or another conversation, starts with no files (SPEC point 2).
+  useEffect(() => useAttachments.getState().clear(), [session]);
 
   return (
     <div className="flex h-full flex-col">
@@ -71,7 +87,7 @@ export function ChatView() {
           <Landing />
         </div>
       ) : (
-        <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} actions={actions} />
+        <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} canChange={canChange} actions={actions} />
       )}
       <div className="relative mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
         {settingsOpen ? (
@@ -87,16 +103,17 @@ export function ChatView() {
                 <ModelPicker
                   info={info}
                   value={current}
-                  endpoints={conversation ? [current.endpoint] : info.endpoints}
+                  endpoints={info.endpoints}
                   onChange={onPick}
                   disabled={submitting}
                 />
+                {current.endpoint === 'gptPlugins' ? <PluginSelector disabled={submitting} /> : null}
                 <SettingsToggle />
               </div>
             ) : null
           }
           submitting={submitting}
-          canRegenerate={Boolean(last && !last.isCreatedByUser)}
+          canRegenerate={canChange && Boolean(last && !last.isCreatedByUser)}
           onStop={actions.stop}
           onRegenerate={() => last && actions.regenerate(last)}
         />
@@ -107,10 +124,14 @@ export function ChatView() {
           onSend={actions.send}
           onStop={actions.stop}
           sendReplacement={key.needsKey && current ? <SetKeyButton endpoint={current.endpoint} /> : undefined}
+          uploading={uploading}
+          attachments={<AttachmentChips />}
+          attach={canAttach && current ? <AttachButton endpoint={current.endpoint} disabled={submitting || blocked} onFiles={(files) => void attachFiles(files)} /> : undefined}
         />
-        <p className="mt-2 hidden text-center text-xs text-neutral-400 sm:block dark:text-neutral-500">{t('chat.disclaimer')}</p>
+        <ChatFooter />
       </div>
       <ChatOverlays />
+      <FileDropOverlay disabled={!canAttach || submitting} onFiles={(files) => void attachFiles(files)} />
     </div>
   );
 }

@@ -150,7 +150,7 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
     chat.upsert([frame.message], false);
     if (stream.stopRequested) void requestAbort(stream);
   } else if (isDeltaEvent(frame)) {
-    streaming.append(frame.seq, frame.delta, frame.reasoningDelta);
+    streaming.append(frame.seq, frame.delta, frame.reasoningDelta, frame.plugins);
   } else {
     applyFinal(stream, frame);
   }

@@ -1,3 +1,4 @@
+import type { PluginInfo } from '@parley/core';
 import { create } from 'zustand';
 
 interface StreamingState {
@@ -5,11 +6,13 @@ interface StreamingState {
   messageId: string | null;
   text: string;
   reasoning: string;
+  /** The plugin agent's steps so far (each delta carries them all). */
+  plugins: PluginInfo[];
   /** The last delta's `seq`, so a replayed or duplicated frame is not appended twice. */
   lastSeq: number;
 }
 
-export const useStreamingStore = create<StreamingState>()(() => ({ messageId: null, text: '', reasoning: '', lastSeq: 0 }));
+export const useStreamingStore = create<StreamingState>()(() => ({ messageId: null, text: '', reasoning: '', plugins: [], lastSeq: 0 }));
 
 let pending = { text: '', reasoning: '' };
 let frame: number | null = null;
@@ -32,13 +35,13 @@ export const streaming = {
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
     pending = { text: '', reasoning: '' };
-    useStreamingStore.setState({ messageId, text: prefix, reasoning: reasoningPrefix, lastSeq: 0 });
+    useStreamingStore.setState({ messageId, text: prefix, reasoning: reasoningPrefix, plugins: [], lastSeq: 0 });
   },
   /** Appends a delta in `seq` order; returns false for a frame already seen. */
-  append(seq: number, delta: string, reasoningDelta = ''): boolean {
+  append(seq: number, delta: string, reasoningDelta = '', plugins?: PluginInfo[]): boolean {
     const state = useStreamingStore.getState();
     if (seq <= state.lastSeq) return false;
-    useStreamingStore.setState({ lastSeq: seq });
+    useStreamingStore.setState(plugins ? { lastSeq: seq, plugins } : { lastSeq: seq });
     pending.text += delta;
     pending.reasoning += reasoningDelta;
     frame ??= requestAnimationFrame(flush);
@@ -53,6 +56,6 @@ export const streaming = {
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
     pending = { text: '', reasoning: '' };
-    useStreamingStore.setState({ messageId: null, text: '', reasoning: '', lastSeq: 0 });
+    useStreamingStore.setState({ messageId: null, text: '', reasoning: '', plugins: [], lastSeq: 0 });
   },
 };

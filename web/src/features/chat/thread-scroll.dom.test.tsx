@@ -75,7 +75,7 @@ function scrollTo(top: number) {
 
 /** Opens a thread and lets it settle (it re-pins to the bottom for 650 ms while rows measure). */
 function openThread(messages: Message[] = [request, reply]) {
-  const view = render(<Thread rows={rowsOf(messages)} openedKey="1" endpoint="openAI" submitting={false} actions={actions} />);
+  const view = render(<Thread rows={rowsOf(messages)} openedKey="1" endpoint="openAI" submitting={false} canChange actions={actions} />);
   giveLayout(thread());
   return view;
 }
@@ -142,7 +142,7 @@ describe('thread scroll', () => {
     frames(SETTLED);
     scrollTo(0);
     const before = hookScrolls;
-    view.rerender(<Thread rows={rowsOf([request, reply])} openedKey="1" endpoint="openAI" submitting actions={actions} />);
+    view.rerender(<Thread rows={rowsOf([request, reply])} openedKey="1" endpoint="openAI" submitting canChange actions={actions} />);
     frames(16);
     expect(hookScrolls).toBe(before + 1);
     expect(atBottom()).toBe(true);

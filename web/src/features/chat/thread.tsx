@@ -15,6 +15,8 @@ export interface ThreadProps {
   openedKey: string;
   endpoint: string | null;
   submitting: boolean;
+  /** SPEC point 4: edit and regenerate appear only with a stored key where keys exist (or an account). */
+  canChange: boolean;
   actions: ChatActions;
 }
 
@@ -30,7 +32,7 @@ function canContinue(message: Message, endpoint: string | null): boolean {
  * The shown branch, windowed: only the rows near the viewport are mounted, each measured
  * after it renders, so a 2,000-message conversation opens as fast as a short one.
  */
-export function Thread({ rows, openedKey, endpoint, submitting, actions }: ThreadProps) {
+export function Thread({ rows, openedKey, endpoint, submitting, canChange, actions }: ThreadProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -44,7 +46,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, actions }: Threa
     paddingEnd: 24,
   });
   const scroll = useThreadScroll(scrollRef, contentRef, virtualizer, openedKey, rows.length);
-  const editable = !noEdit.has(endpoint ?? '');
+  const editable = canChange && !noEdit.has(endpoint ?? '');
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -68,6 +70,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, actions }: Threa
                   isLast={isLast}
                   submitting={submitting}
                   canEdit={editable}
+                  canRegenerate={canChange}
                   canContinue={isLast && canContinue(row.message, endpoint)}
                   actions={actions}
                   onChoose={chat.choose}

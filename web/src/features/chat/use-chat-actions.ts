@@ -1,11 +1,12 @@
-import { placeholderResponseId, resolveEndpoint, ROOT_PARENT_ID, senderName, timings, type Message } from '@parley/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { placeholderResponseId, resolveEndpoint, ROOT_PARENT_ID, senderName, timings, type ConversationPage, type Message } from '@parley/core';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { conversationsQueryKey } from '../conversations/conversations-api.ts';
 import { sendableOptions } from '../parameters/sendable-options.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { visibleBranch } from '../messages/visible-branch.ts';
+import { attachedMessageFiles, isUploading, useAttachments } from '../files/attachments-store.ts';
 import { askBody, type AskTarget } from './ask-body.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { conversationOptions, placeholderFor, userDraft } from './drafts.ts';
@@ -31,6 +32,8 @@ function target(): (AskTarget & { sender: string }) | null {
   const model = conversation?.model ?? setup?.model;
   if (!endpoint || !model) return null;
   const options = sendableOptions(conversation ? conversationOptions(conversation) : { ...setup?.options });
+  // A saved conversation keeps its plugins as a field of its own; the agent needs them with every ask.
+  if (conversation && endpoint === 'gptPlugins') options.tools = conversation.tools;
   const name = resolveEndpoint(endpoint);
   return { endpoint, model, options, sender: name ? senderName(name, options) : '' };
 }
@@ -49,7 +52,14 @@ export function useChatActions(): ChatActions {
         navigate(`/chat/${conversationId}`, { replace: true });
       },
       onSettled(firstMessage) {
-        const refresh = () => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+        // The title is written after the reply; a refresh that brings it also names the open conversation.
+        const refresh = () =>
+          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }).then(() => {
+            const pages = queryClient.getQueryData<InfiniteData<ConversationPage, number>>(conversationsQueryKey)?.pages ?? [];
+            const open = useChatStore.getState().conversationId;
+            const named = pages.flatMap((p) => p.conversations).find((c) => c.conversationId === open);
+            if (named && open) chat.adoptTitle(open, named.title);
+          });
         refresh();
         // The title is generated after the reply; the list picks it up on these later passes.
         if (firstMessage) for (const delay of timings.listRefreshAfterFirstMessage) setTimeout(refresh, delay);
@@ -60,8 +70,9 @@ export function useChatActions(): ChatActions {
       const state = useChatStore.getState();
       const to = target();
       const trimmed = text.trim();
-      if (state.submitting || !trimmed || !to) return false;
-      const request = userDraft({
+      if (state.submitting || !trimmed || !to || isUploading()) return false;
+      const files = attachedMessageFiles();
+      const drafted = userDraft({
         messageId: crypto.randomUUID(),
         conversationId: state.conversationId,
         parentMessageId,
@@ -69,6 +80,9 @@ export function useChatActions(): ChatActions {
         endpoint: to.endpoint,
         model: to.model,
       });
+      const request = files.length > 0 ? { ...drafted, files, filesname: files.map((f) => f.filename) } : drafted;
+      // The files go with this message; the next one starts with none.
+      useAttachments.getState().clear();
       const placeholder = placeholderFor(request, to.sender);
       chat.upsert([request, placeholder]);
       void runStream(
@@ -77,7 +91,7 @@ export function useChatActions(): ChatActions {
           endpoint: to.endpoint,
           request,
           placeholder,
-          body: askBody(to, state.conversationId, { kind: 'send', text: trimmed, parentMessageId, messageId: request.messageId }),
+          body: askBody(to, state.conversationId, { kind: 'send', text: trimmed, parentMessageId, messageId: request.messageId, files: files.map((f) => ({ id: f.file_id })) }),
         },
         hooks,
       );

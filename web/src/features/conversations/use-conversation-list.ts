@@ -1,7 +1,7 @@
 import type { Conversation, ConversationPage } from '@parley/core';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useHasOwner } from '../auth/use-has-owner.ts';
 import { conversationsApi, conversationsQueryKey } from './conversations-api.ts';
 
 /**
@@ -23,13 +23,13 @@ export function mergePages(pages: readonly ConversationPage[]): Conversation[] {
 
 /** `GET /api/convos?pageNumber=n` from page 1 on, the next page fetched on demand, stopping at an empty page. */
 export function useConversationList() {
-  const authenticated = useAuthStore((s) => s.status === 'authenticated');
+  const hasOwner = useHasOwner();
   const query = useInfiniteQuery({
     queryKey: conversationsQueryKey,
     queryFn: ({ pageParam, signal }) => conversationsApi.page(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.conversations.length === 0 ? undefined : last.pageNumber + 1),
-    enabled: authenticated,
+    enabled: hasOwner,
     retry: 1,
   });
   const pages = query.data?.pages;

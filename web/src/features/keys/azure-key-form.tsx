@@ -7,7 +7,9 @@ import type { AzureFields } from './key-value.ts';
 const fields: { name: keyof AzureKey; labelKey: string; testId: string; sample?: string; optional?: boolean; secret?: boolean }[] = [
   { name: 'azureOpenAIApiInstanceName', labelKey: 'keys.azure.instance', testId: 'azure-instance', sample: 'my-resource' },
   { name: 'azureOpenAIApiDeploymentName', labelKey: 'keys.azure.deployment', testId: 'azure-deployment', sample: 'gpt-4o', optional: true },
+  { name: 'azureOpenAIApiDeployments', labelKey: 'keys.azure.deployments', testId: 'azure-deployments', sample: 'gpt-4o=chat-4o,o3-mini=reasoner', optional: true },
   { name: 'azureOpenAIApiVersion', labelKey: 'keys.azure.version', testId: 'azure-version', sample: '2024-10-21' },
+  { name: 'azureOpenAIImagesApiVersion', labelKey: 'keys.azure.images_version', testId: 'azure-images-version', sample: '2025-04-01-preview', optional: true },
   { name: 'azureOpenAIApiKey', labelKey: 'keys.azure.key', testId: 'key-input', secret: true },
 ];
 
@@ -16,7 +18,7 @@ export interface AzureKeyFormProps {
   onChange(value: AzureFields): void;
 }
 
-/** The Azure key of SPEC point 3 as four fields instead of a JSON blob to paste. */
+/** The Azure key of SPEC point 3 as form fields instead of a JSON blob to paste. */
 export function AzureKeyForm({ value, onChange }: AzureKeyFormProps) {
   const { t } = useTranslation();
   return (

@@ -35,14 +35,19 @@ export type AzureFields = Record<keyof AzureKey, string>;
 export const emptyAzureFields: AzureFields = {
   azureOpenAIApiInstanceName: '',
   azureOpenAIApiDeploymentName: '',
+  azureOpenAIApiDeployments: '',
   azureOpenAIApiVersion: '',
+  azureOpenAIImagesApiVersion: '',
   azureOpenAIApiKey: '',
 };
 
-/** The Azure key JSON of SPEC point 3 from the form, or null while a required field is empty. */
+/**
+ * The Azure key JSON of SPEC point 3 from the form, or null while a required field is empty.
+ * Empty optional fields are left out; the deployment list is stored as its model → deployment map.
+ */
 export function azureKeyValue(fields: AzureFields): string | null {
   const parsed = azureKeySchema.safeParse(fields);
   if (!parsed.success) return null;
-  const { azureOpenAIApiDeploymentName, ...rest } = parsed.data;
-  return JSON.stringify(azureOpenAIApiDeploymentName ? { ...rest, azureOpenAIApiDeploymentName } : rest);
+  const kept = Object.entries(parsed.data).filter(([, value]) => (typeof value === 'string' ? value !== '' : Object.keys(value ?? {}).length > 0));
+  return JSON.stringify(Object.fromEntries(kept));
 }

@@ -1,7 +1,10 @@
-import type { Message } from '@parley/core';
+import { parseChatErrorText, type Message } from '@parley/core';
 import { CircleAlert, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { QuotaErrorActions } from '../access/quota-error-actions.tsx';
+import { MessageFiles } from '../files/message-files.tsx';
 import { useStreamingStore } from '../chat/streaming-store.ts';
+import { PluginSteps } from '../plugins/plugin-steps.tsx';
 import { chatErrorDisplay } from './chat-error-display.ts';
 import { Markdown } from './markdown/markdown.tsx';
 import { Reasoning } from './reasoning.tsx';
@@ -20,6 +23,7 @@ function ErrorBody({ text }: { text: string }) {
       <div className="min-w-0 flex-1 break-words">
         {display.text}
         {display.details ? <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-xs opacity-80">{display.details}</pre> : null}
+        {parseChatErrorText(text)?.kind === 'insufficient_quota' ? <QuotaErrorActions /> : null}
       </div>
     </div>
   );
@@ -40,8 +44,10 @@ function UnfinishedNotice() {
 export function StreamingBody() {
   const text = useStreamingStore((s) => s.text);
   const reasoning = useStreamingStore((s) => s.reasoning);
+  const plugins = useStreamingStore((s) => s.plugins);
   return (
     <>
+      <PluginSteps plugins={plugins} />
       <Reasoning text={reasoning} streaming={!text} />
       <div className="is-streaming" data-testid="streaming-body">
         {text ? <Markdown text={text} /> : <span aria-hidden className="streaming-cursor" />}
@@ -53,9 +59,17 @@ export function StreamingBody() {
 /** A finished reply or a user message. */
 export function MessageBody({ message }: { message: Message }) {
   if (message.error) return <ErrorBody text={message.text} />;
-  if (message.isCreatedByUser) return <div className="whitespace-pre-wrap break-words">{message.text}</div>;
+  if (message.isCreatedByUser) {
+    return (
+      <>
+        <MessageFiles files={message.files} />
+        <div className="whitespace-pre-wrap break-words">{message.text}</div>
+      </>
+    );
+  }
   return (
     <>
+      <PluginSteps plugins={message.plugins} />
       <Reasoning text={message.reasoning ?? ''} streaming={false} />
       <Markdown text={message.text} />
       {/* A reply cut short by a failure keeps its text; the failure shows under it. */}

@@ -17,6 +17,7 @@ export interface MessageRowProps {
   isLast: boolean;
   submitting: boolean;
   canEdit: boolean;
+  canRegenerate: boolean;
   canContinue: boolean;
   actions: ChatActions;
   onChoose(parentId: string, childId: string): void;
@@ -58,7 +59,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         siblingCount={props.siblingIds.length}
         onSelectSibling={(index) => props.onChoose(message.parentMessageId, props.siblingIds[index]!)}
         canEdit={props.canEdit && !busy && !message.error}
-        canRegenerate={!user && !busy}
+        canRegenerate={props.canRegenerate && !user && !busy}
         canContinue={props.canContinue && !busy}
         submitting={props.submitting}
         alwaysVisible={props.isLast}

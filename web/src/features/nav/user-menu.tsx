@@ -1,25 +1,45 @@
-import { ChevronsUpDown, Download, LogOut, Settings } from 'lucide-react';
+import { ChevronsUpDown, Coins, Download, KeyRound, LogOut, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import { maskAccessKey } from '../access/access-key.ts';
+import { useAccessDialogs } from '../access/access-dialogs-store.ts';
+import { forgetAccessKey } from '../access/forget-access-key.ts';
+import { KeylessFooter } from '../access/keyless-footer.tsx';
+import { useAccess } from '../access/use-access.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { logout } from '../auth/session-actions.ts';
+import { BalanceLine } from '../balance/balance-line.tsx';
 import { useExportDialog } from '../export/export-store.ts';
 import { useExportTarget } from '../export/use-export-target.ts';
 import { useSettingsDialog } from '../settings/settings-store.ts';
 import { useNavStore } from './nav-store.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
-/** The sidebar footer: the signed-in user, opening a menu upward (SPEC point 2). */
+/**
+ * The sidebar footer (SPEC points 1 and 2): the user-centre menu, opening upward, for a signed-in
+ * account or a stored access key; without either (free visitors where keys exist) the links to
+ * buy and look up a key take its place.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
+  const access = useAccess();
   const openSettings = useSettingsDialog((s) => s.openSettings);
+  const showAccessDialog = useAccessDialogs((s) => s.show);
   const closeDrawer = useNavStore((s) => s.closeDrawer);
   const exportTarget = useExportTarget();
   const openExport = useExportDialog((s) => s.openExport);
-  const shown = user ?? { name: t('nav.guest'), avatar: null };
+  if (access.freeVisitor) return <KeylessFooter />;
+
+  const { apiKey } = access;
+  const shown = user ?? { name: apiKey ? t('access.menu.key_owner') : t('nav.guest'), avatar: null };
+  const caption = user?.email ?? (apiKey ? maskAccessKey(apiKey) : null);
+  const run = (action: () => void) => () => {
+    closeDrawer();
+    action();
+  };
 
   return (
     <DropdownMenu>
@@ -28,32 +48,47 @@ export function UserMenu() {
         aria-label={t('nav.user_menu')}
         className="flex w-full cursor-pointer items-center gap-3 rounded-xl px-2.5 py-2 text-left text-sm transition-colors hover:bg-neutral-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500/60 data-[state=open]:bg-neutral-200/70 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800"
       >
-        <UserAvatar user={shown} />
+        {apiKey ? (
+          <span aria-hidden className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
+            <KeyRound className="size-4" />
+          </span>
+        ) : (
+          <UserAvatar user={shown} />
+        )}
         <span className="min-w-0 flex-1 truncate font-medium text-neutral-800 dark:text-neutral-100" data-testid="user-name">
           {shown.name}
         </span>
         <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-neutral-400" />
       </DropdownMenuTrigger>
       <DropdownMenuContent side="top" align="start">
-        {user ? (
-          <div className="truncate px-3 pb-2 pt-1.5 text-xs text-neutral-500 dark:text-neutral-400">{user.email}</div>
+        {caption ? (
+          <div className="truncate px-3 pb-2 pt-1.5 text-xs text-neutral-500 dark:text-neutral-400" data-testid="user-caption">
+            {caption}
+          </div>
         ) : null}
+        <BalanceLine className="px-3 pb-2" />
+        {caption ? <DropdownMenuSeparator /> : null}
         <DropdownMenuItem
           data-testid="export-open"
           disabled={!exportTarget}
-          onSelect={() => {
-            if (!exportTarget) return;
-            closeDrawer();
-            openExport(exportTarget);
-          }}
+          onSelect={run(() => exportTarget && openExport(exportTarget))}
         >
           <Download aria-hidden className="size-4" />
           {t('export.menu')}
         </DropdownMenuItem>
-        <DropdownMenuItem data-testid="open-settings" onSelect={() => {
-            closeDrawer();
-            openSettings();
-          }}>
+        {apiKey ? (
+          <>
+            <DropdownMenuItem data-testid="open-quota" onSelect={run(() => showAccessDialog('quota'))}>
+              <Coins aria-hidden className="size-4" />
+              {t('quota.title')}
+            </DropdownMenuItem>
+            <DropdownMenuItem data-testid="open-api-key" onSelect={run(() => showAccessDialog('key'))}>
+              <KeyRound aria-hidden className="size-4" />
+              {t('access.key_dialog.title')}
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        <DropdownMenuItem data-testid="open-settings" onSelect={run(() => openSettings())}>
           <Settings aria-hidden className="size-4" />
           {t('nav.settings')}
         </DropdownMenuItem>
@@ -61,7 +96,8 @@ export function UserMenu() {
         <DropdownMenuItem
           data-testid="logout"
           onSelect={() => {
-            void logout().then(() => navigate('/login', { replace: true }));
+            if (apiKey) forgetAccessKey();
+            else void logout().then(() => navigate('/login', { replace: true }));
           }}
         >
           <LogOut aria-hidden className="size-4" />

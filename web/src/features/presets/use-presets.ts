@@ -1,12 +1,12 @@
 import type { Preset } from '@parley/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useHasOwner } from '../auth/use-has-owner.ts';
 import { presetsApi, presetsQueryKey } from './presets-api.ts';
 
-/** SPEC point 4: the preset query runs only when signed in. */
+/** SPEC point 4: the preset query runs only once the visitor has an owner (account or access key). */
 export function usePresets() {
-  const authenticated = useAuthStore((s) => s.status === 'authenticated');
-  return useQuery({ queryKey: presetsQueryKey, queryFn: ({ signal }) => presetsApi.list(signal), enabled: authenticated });
+  const hasOwner = useHasOwner();
+  return useQuery({ queryKey: presetsQueryKey, queryFn: ({ signal }) => presetsApi.list(signal), enabled: hasOwner });
 }
 
 /** A preset mutation whose answer (the new list) replaces the cached one. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useHasOwner } from '../auth/use-has-owner.ts';
 import { searchApi, searchResultsKey } from './search-api.ts';
 
 /**
@@ -8,13 +8,13 @@ import { searchApi, searchResultsKey } from './search-api.ts';
  * changes; the previous answer stays on screen while the next one loads.
  */
 export function useSearchResults(query: string) {
-  const authenticated = useAuthStore((s) => s.status === 'authenticated');
+  const hasOwner = useHasOwner();
   const [paging, setPaging] = useState({ query, page: 1 });
   const page = paging.query === query ? paging.page : 1;
   const result = useQuery({
     queryKey: [...searchResultsKey, query, page],
     queryFn: ({ signal }) => searchApi.page(query, page, signal),
-    enabled: authenticated && query !== '',
+    enabled: hasOwner && query !== '',
     placeholderData: keepPreviousData,
   });
   return { ...result, page, setPage: (next: number) => setPaging({ query, page: next }) };

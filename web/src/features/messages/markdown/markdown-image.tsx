@@ -1,6 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileImage, storedFileId } from '../../files/file-image.tsx';
 import { foreignImageHost } from './foreign-image-host.ts';
 
 /**
@@ -12,7 +13,9 @@ export function MarkdownImage({ node: _node, src, alt, ...props }: ComponentProp
   const { t } = useTranslation();
   const [allowed, setAllowed] = useState(false);
   const source = typeof src === 'string' ? src : undefined;
+  const stored = storedFileId(source);
   const host = source ? foreignImageHost(source) : undefined;
+  if (stored) return <FileImage id={stored} alt={alt} />;
   if (!source || !host || allowed) return <img src={source} alt={alt} {...props} />;
   return (
     <button

@@ -1,0 +1,132 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { everythingMcpServerPath, freePort, startStack, type Stack } from '@parley/testkit';
+import type { Page } from '@playwright/test';
+import { expect, newAccountDetails, test } from './support/fixtures.ts';
+
+// The agent's replies are scripted on the OpenAI fake, so this journey runs its own stack; its
+// tests share it in one worker, in order.
+test.describe.configure({ mode: 'default' });
+let stack: Stack | undefined;
+const url = () => stack!.url;
+const openai = () => stack!.peers.fakes.get('openai')!;
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // The official MCP reference server is in the store beside the built-ins.
+  const mcpFile = path.join(mkdtempSync(path.join(tmpdir(), 'parley-e2e-mcp-')), 'mcp.json');
+  writeFileSync(mcpFile, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingMcpServerPath, 'stdio'], description: 'The MCP reference server: echo, sums, images, resources.' } } }));
+  stack = await startStack({ port: await freePort(), env: { MCP_SERVERS_FILE: mcpFile } });
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+async function openPluginsChat(page: Page, prefs: { lang?: string; theme?: string } = {}) {
+  await page.addInitScript(({ lang, theme }) => {
+    if (lang) localStorage.setItem('lang', lang);
+    if (theme) localStorage.setItem('color-theme', theme);
+  }, prefs);
+  const account = newAccountDetails('plugins');
+  const registered = await page.request.post(`${url()}/api/auth/register`, { data: { ...account, confirm_password: account.password } });
+  expect(registered.status()).toBe(200);
+  await page.goto(`${url()}/chat/new`);
+  await page.getByTestId('new-convo-menu').click();
+  await page.locator('[data-testid="new-convo-endpoint"][data-endpoint="gptPlugins"]').click();
+  await expect(page.getByTestId('plugin-selector')).toBeVisible();
+}
+
+const openStore = async (page: Page) => {
+  await page.getByTestId('plugin-selector').selectOption('pluginStore');
+  await expect(page.getByTestId('plugin-store')).toBeVisible();
+  return page.getByTestId('plugin-store');
+};
+
+test('install the calculator, ask "what is 2+3*4", see the step and the answer', async ({ page }) => {
+  await openPluginsChat(page);
+  const store = await openStore(page);
+  await store.getByTestId('plugin-calculator').getByRole('button', { name: 'Install Calculator' }).click();
+  await expect(store.getByTestId('plugin-calculator').getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('plugin-selector').selectOption('calculator');
+
+  openai().enqueue({ toolCalls: [{ name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['2+3*4 ', 'equals **14**.'] });
+  await page.getByTestId('chat-input').fill('what is 2+3*4');
+  await page.getByTestId('chat-input').press('Enter');
+  const reply = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(reply).toContainText('2+3*4 equals 14.', { timeout: 15_000 });
+  const step = reply.getByTestId('plugin-step');
+  await expect(step).toContainText('Used calculator');
+  await step.locator('summary').click();
+  await expect(step).toContainText('2+3*4');
+  await expect(step.locator('pre').last()).toHaveText('14');
+
+  // The steps are stored on the reply: a reload shows them again.
+  await page.reload();
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId('plugin-step')).toContainText('Used calculator');
+});
+
+test('a plugin that needs credentials installs through the auth form, then uninstalls', async ({ page }) => {
+  await openPluginsChat(page);
+  const store = await openStore(page);
+  await store.getByPlaceholder('Search plugins').fill('serp');
+  const card = store.getByTestId('plugin-serpapi');
+  await card.getByRole('button', { name: 'Install SerpAPI' }).click();
+  const form = store.getByTestId('plugin-auth-form');
+  const save = form.getByTestId('plugin-auth-save');
+  await expect(save).toBeDisabled();
+  await form.getByLabel('SerpAPI API Key').fill('short');
+  await form.getByLabel('SerpAPI API Key').blur();
+  await expect(form).toContainText('SerpAPI API Key must be at least 10 characters long');
+  await expect(save).toBeDisabled();
+  await form.getByLabel('SerpAPI API Key').fill('serpapi-key-0123456789');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(card.getByRole('button', { name: 'Uninstall SerpAPI' })).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('plugin-selector').selectOption('serpapi');
+  expect(await page.evaluate(() => localStorage.getItem('lastSelectedTools'))).toBe('["serpapi"]');
+  const again = await openStore(page);
+  await again.getByPlaceholder('Search plugins').fill('serp');
+  await again.getByTestId('plugin-serpapi').getByRole('button', { name: 'Uninstall SerpAPI' }).click();
+  await expect(again.getByTestId('plugin-serpapi').getByRole('button', { name: 'Install SerpAPI' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSelectedTools'))).toBe('[]');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('plugin-selector')).toHaveValue('');
+  await expect(page.getByTestId('plugin-selector').locator('option[value="serpapi"]')).toHaveCount(0);
+});
+
+for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390, 844]] as const) {
+  for (const [theme, lang, short] of [['light', 'en-US', 'en'], ['dark', 'zh-CN', 'zh']] as const) {
+    test(`screenshots of the store and a plugin reply: ${viewport} ${theme} ${short}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await openPluginsChat(page, { lang, theme });
+      await page.request.post(`${url()}/api/user/plugins`, { data: { pluginKey: 'calculator', action: 'install', auth: null }, headers: await authHeaders(page) });
+      await page.reload();
+      await page.getByTestId('plugin-selector').selectOption('calculator');
+      openai().enqueue({ toolCalls: [{ name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['2 + 3 × 4 = **14** (multiplication first).'] }, { chunks: ['Order of operations'] });
+      await page.getByTestId('chat-input').fill('what is 2+3*4');
+      await page.getByTestId('chat-input').press('Enter');
+      const step = page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId('plugin-step');
+      await expect(step).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('send-button')).toBeVisible();
+      await step.locator('summary').click();
+      await page.screenshot({ path: path.join(screenshots, `plugins-reply-${viewport}-${theme}-${short}.png`) });
+      const store = await openStore(page);
+      await store.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await page.screenshot({ path: path.join(screenshots, `plugins-store-${viewport}-${theme}-${short}.png`) });
+    });
+  }
+}
+
+/** The page's own access token, for an API call made beside the browser. */
+async function authHeaders(page: Page): Promise<Record<string, string>> {
+  const refreshed = await page.request.post(`${url()}/api/auth/refresh`);
+  const { token } = (await refreshed.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,4 @@
+export * from './access-key.ts';
+export * from './usage.ts';
+export * from './balance.ts';
+export * from './chat-errors.ts';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** `POST /api/ask/files/upload` answers the stored file. */
+export const uploadedFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  /** The sniffed media type, never the one the client declared. */
+  type: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** A file as a message keeps it (`message.files`); generated images are files too. */
+export const messageFileSchema = z.object({
+  file_id: z.string(),
+  filename: z.string(),
+  type: z.string(),
+  bytes: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type MessageFile = z.infer<typeof messageFileSchema>;
+
+/** The ask body's `files`: ids of the caller's uploads, checked against the endpoint's limit on the server. */
+export const askFilesSchema = z.array(z.object({ id: z.string().min(1).max(200) })).max(5);
+
+/** Where a stored file is served; `thumb` asks for the small preview of an image. */
+export function fileUrl(id: string, size?: 'thumb'): string {
+  return `/api/files/${encodeURIComponent(id)}${size ? `?size=${size}` : ''}`;
+}
+
+/** The ids of the files a message text shows as `/api/files/<id>` images (generated pictures). */
+export function fileIdsInText(text: string): string[] {
+  return [...text.matchAll(/\/api\/files\/([0-9a-f-]{36})/g)].map((m) => m[1]!);
+}

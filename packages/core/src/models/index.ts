@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './catalog.ts';
+export * from './lookup.ts';

@@ -1,0 +1,73 @@
+import type { EndpointName } from '../endpoints/names.ts';
+import { endpointProviders, modelAliases, titleModels, upstreamModels } from './catalog.ts';
+import type { AliasOverrides, ModelAlias, ModelCapabilities, ResolvedModel, UpstreamModelInfo } from './types.ts';
+
+const aliasById: ReadonlyMap<string, ModelAlias> = new Map(modelAliases.map((a) => [a.alias, a]));
+
+/** The catalog entry of a spec id, whichever endpoint offers it. */
+export function aliasEntry(model: string): ModelAlias | undefined {
+  return aliasById.get(model);
+}
+
+/** The catalog entry of an upstream model id. */
+export function upstreamInfo(upstreamId: string): UpstreamModelInfo | undefined {
+  return upstreamModels.get(upstreamId);
+}
+
+/** The spec ids an endpoint offers by default, in the spec's order. */
+export function catalogAliases(endpoint: EndpointName): string[] {
+  return modelAliases.filter((a) => a.endpoints.includes(endpoint)).map((a) => a.alias);
+}
+
+/**
+ * What one call to `model` on `endpoint` sends upstream: an operator's override
+ * (`X_MODEL_ALIASES`) first, then the catalog alias, else the id itself (a current upstream id
+ * picked from a live list or set in `X_MODELS`).
+ */
+export function resolveModel(endpoint: EndpointName, model: string, overrides: AliasOverrides = {}): ResolvedModel {
+  const entry = aliasEntry(model);
+  const offered = entry && (entry.endpoints.includes(endpoint) || endpointProviders[endpoint] === upstreamModels.get(entry.upstream)?.provider);
+  const overridden = Object.hasOwn(overrides, model) ? overrides[model] : undefined;
+  const upstreamId = overridden ?? (offered ? entry.upstream : model);
+  const info = upstreamInfo(upstreamId);
+  return {
+    alias: model,
+    upstreamId,
+    info,
+    api: info?.api ?? 'chat',
+    // An operator's override names a model, not the product's extras (search, effort) — those stay.
+    options: offered ? { ...entry.options } : {},
+  };
+}
+
+/** Quota charged for one call; models outside the spec's table cost nothing. */
+export function modelCost(model: string): number {
+  return aliasEntry(model)?.cost ?? 0;
+}
+
+/** What the model can do, from its upstream entry; unknown ids are plain text chat. */
+export function modelCapabilities(endpoint: EndpointName, model: string, overrides?: AliasOverrides): ModelCapabilities {
+  const info = resolveModel(endpoint, model, overrides).info;
+  return info?.capabilities ?? { vision: false, reasoning: false, tools: false, imageOutput: false, documents: false };
+}
+
+/** The small text model the endpoint's provider writes titles with, or undefined when it has no API. */
+export function titleModelFor(endpoint: EndpointName): string | undefined {
+  const provider = endpointProviders[endpoint];
+  return provider ? titleModels[provider] : undefined;
+}
+
+/** Whether the upstream model's announced shutdown day is on or before `now`. */
+export function isRetired(info: UpstreamModelInfo, now: Date = new Date()): boolean {
+  return info.retires !== undefined && info.retires <= now.toISOString().slice(0, 10);
+}
+
+/** Parses `alias=upstream,alias=upstream`; blank or malformed pairs are dropped. */
+export function parseAliasOverrides(value: string | undefined): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const [from, to, ...rest] = pair.split('=').map((s) => s.trim());
+    if (from && to && rest.length === 0) overrides[from] = to;
+  }
+  return overrides;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('access and payment settings', () => {
+  it('defaults to the spec: 10 free calls, packs 1000 for ¥20 and 3000 for ¥50, both pay methods, Asia/Shanghai, 20000 credits', () => {
+    expect(parseEnv({})).toMatchObject({
+      FREE_CALLS_PER_DAY: 10,
+      QUOTA_DEFAULT_COST: 1,
+      QUOTA_COSTS: {},
+      QUOTA_DAILY_LIMITS: {},
+      TOPUP_PACKS: [
+        { quota: 1000, price: 20 },
+        { quota: 3000, price: 50 },
+      ],
+      PAY_METHODS: [1, 2],
+      TZ: 'Asia/Shanghai',
+      START_BALANCE: 20000,
+    });
+  });
+
+  it('reads operator overrides', () => {
+    const env = parseEnv({ QUOTA_COSTS: 'gpt-4o=5, deepseek-r1=2', QUOTA_DAILY_LIMITS: 'gpt-4o=100', TOPUP_PACKS: '500:9.90', PAY_METHODS: 'alipay', TZ: 'UTC' });
+    expect(env).toMatchObject({ QUOTA_COSTS: { 'gpt-4o': 5, 'deepseek-r1': 2 }, QUOTA_DAILY_LIMITS: { 'gpt-4o': 100 }, TOPUP_PACKS: [{ quota: 500, price: 9.9 }], PAY_METHODS: [2], TZ: 'UTC' });
+  });
+
+  it('stops on a malformed table, pack, pay method or time zone, naming the variable', () => {
+    expect(() => parseEnv({ QUOTA_COSTS: 'gpt-4o:5' })).toThrow(/QUOTA_COSTS/);
+    expect(() => parseEnv({ TOPUP_PACKS: '1000:twenty' })).toThrow(/TOPUP_PACKS/);
+    expect(() => parseEnv({ PAY_METHODS: 'paypal' })).toThrow(/PAY_METHODS/);
+    expect(() => parseEnv({ TZ: 'Mars/Olympus' })).toThrow(/TZ/);
+  });
+});

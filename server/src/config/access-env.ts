@@ -1,0 +1,79 @@
+import { DEFAULT_TOP_UP_PACKS, payTypes, type PayType, type TopUpPack } from '@parley/core';
+import { z } from 'zod';
+
+/** `name=number,name=number` → a map; an operator's override of per-model numbers. */
+const modelNumbers = () =>
+  z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const table: Record<string, number> = {};
+      for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const match = /^([^=\s]+)\s*=\s*(\d+)$/.exec(item);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not model=number` });
+          return z.NEVER;
+        }
+        table[match[1]!] = Number(match[2]);
+      }
+      return table;
+    });
+
+/** `quota:price,…` (price in yuan, up to two decimals) → the top-up packs. */
+const topUpPacks = z
+  .string()
+  .default(DEFAULT_TOP_UP_PACKS.map((p) => `${p.quota}:${p.price}`).join(','))
+  .transform((value, ctx): TopUpPack[] => {
+    const packs: TopUpPack[] = [];
+    for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const match = /^(\d+):(\d+(?:\.\d{1,2})?)$/.exec(item);
+      if (!match || Number(match[1]) <= 0 || Number(match[2]) <= 0) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not quota:price (e.g. 1000:20)` });
+        return z.NEVER;
+      }
+      packs.push({ quota: Number(match[1]), price: Number(match[2]) });
+    }
+    return packs;
+  });
+
+const payMethodNames = Object.values(payTypes);
+const payMethods = z
+  .string()
+  .default(payMethodNames.join(','))
+  .transform((value, ctx): PayType[] => {
+    const methods: PayType[] = [];
+    for (const name of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const entry = Object.entries(payTypes).find(([, n]) => n === name);
+      if (!entry) {
+        ctx.addIssue({ code: 'custom', message: `"${name}" is not one of ${payMethodNames.join(', ')}` });
+        return z.NEVER;
+      }
+      methods.push(Number(entry[0]) as PayType);
+    }
+    return methods;
+  });
+
+const timeZone = z
+  .string()
+  .default('Asia/Shanghai')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Asia/Shanghai');
+
+/** Access keys, quota, top-up and token balance (SPEC reading B, and reading A's balance). */
+export const accessEnvVars = {
+  FREE_CALLS_PER_DAY: z.coerce.number().int().nonnegative().default(10),
+  VISITOR_MAX_PER_HOUR: z.coerce.number().int().positive().default(30),
+  QUOTA_DEFAULT_COST: z.coerce.number().int().nonnegative().default(1),
+  QUOTA_COSTS: modelNumbers(),
+  QUOTA_DAILY_LIMITS: modelNumbers(),
+  TZ: timeZone,
+  TOPUP_PACKS: topUpPacks,
+  PAY_METHODS: payMethods,
+  START_BALANCE: z.coerce.number().int().nonnegative().default(20_000),
+};

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { isAccessKey } from '@parley/core';
+import { asc, eq, like, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accessKeys, usageLedger, users } from '../../db/schema.ts';
+import type { UserRow } from '../users/user-service.ts';
+import { accessKeyPrefix, generateAccessKey, hashAccessKey } from './access-key-secret.ts';
+import { KEY_OWNER_PROVIDER, keyOwnerEmail } from './owner-kinds.ts';
+
+export type AccessKeyRow = typeof accessKeys.$inferSelect;
+
+const DAY_MS = 86_400_000;
+
+export interface NewAccessKey {
+  quota: number;
+  /** Lifetime in days; none: the key never expires. */
+  days?: number;
+  note?: string;
+}
+
+/** Mints a key and its owner row in one transaction; the key itself is returned once and stored only as a hash. */
+export async function createAccessKey(db: Db, input: NewAccessKey, now = new Date()): Promise<{ key: string; row: AccessKeyRow }> {
+  const key = generateAccessKey();
+  const keyId = randomUUID();
+  const userId = randomUUID();
+  const row = await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id: userId,
+      name: `Key ${accessKeyPrefix(key)}…`,
+      email: keyOwnerEmail(keyId),
+      provider: KEY_OWNER_PROVIDER,
+      providerId: keyId,
+    });
+    const [inserted] = await tx
+      .insert(accessKeys)
+      .values({
+        id: keyId,
+        userId,
+        keyHash: hashAccessKey(key),
+        prefix: accessKeyPrefix(key),
+        label: input.note ?? null,
+        quota: input.quota,
+        expiresAt: input.days === undefined ? null : new Date(now.getTime() + input.days * DAY_MS),
+      })
+      .returning();
+    if (input.quota > 0) await tx.insert(usageLedger).values({ userId, accessKeyId: keyId, kind: 'credit', amount: input.quota });
+    return inserted!;
+  });
+  return { key, row };
+}
+
+export type KeyState = 'active' | 'revoked' | 'expired';
+
+export function keyState(row: Pick<AccessKeyRow, 'status' | 'expiresAt'>, now = new Date()): KeyState {
+  if (row.status !== 'active') return 'revoked';
+  return row.expiresAt && row.expiresAt <= now ? 'expired' : 'active';
+}
+
+/** The key row and its owner for a presented key, whatever its state; undefined for a key we never issued. */
+export async function findKeyWithOwner(db: Db, key: string): Promise<{ key: AccessKeyRow; owner: UserRow } | undefined> {
+  if (!isAccessKey(key)) return undefined;
+  const [found] = await db
+    .select({ key: accessKeys, owner: users })
+    .from(accessKeys)
+    .innerJoin(users, eq(users.id, accessKeys.userId))
+    .where(eq(accessKeys.keyHash, hashAccessKey(key)))
+    .limit(1);
+  return found;
+}
+
+/** The remaining quota of a usable key, 0 for an unknown, revoked or expired one (getusage). */
+export async function usableQuota(db: Db, key: string): Promise<number> {
+  const found = await findKeyWithOwner(db, key);
+  return found && keyState(found.key) === 'active' ? found.key.quota : 0;
+}
+
+export function listAccessKeys(db: Db): Promise<AccessKeyRow[]> {
+  return db.select().from(accessKeys).orderBy(asc(accessKeys.createdAt));
+}
+
+export class KeyRefError extends Error {}
+
+/** A key named by an operator: the whole key, or a prefix (at least `sk-` + 2) that matches exactly one key. */
+export async function resolveKeyRef(db: Db, ref: string): Promise<AccessKeyRow> {
+  if (isAccessKey(ref)) {
+    const [row] = await db.select().from(accessKeys).where(eq(accessKeys.keyHash, hashAccessKey(ref)));
+    if (!row) throw new KeyRefError('No such key');
+    return row;
+  }
+  if (!/^sk-[A-Za-z0-9]{2,}$/.test(ref)) throw new KeyRefError('Name a key by itself or by its prefix (sk- and at least 2 more characters)');
+  // Only the stored prefix is in clear, so a longer reference can only be matched on it.
+  const stored = accessKeyPrefix(ref);
+  const rows = await db
+    .select()
+    .from(accessKeys)
+    .where(like(accessKeys.prefix, `${stored.replace(/[%_\\]/g, '\\$&')}%`))
+    .limit(2);
+  if (rows.length === 0) throw new KeyRefError(`No key starts with ${ref}`);
+  if (rows.length > 1) throw new KeyRefError(`More than one key starts with ${ref}; give the whole key`);
+  return rows[0]!;
+}
+
+export async function revokeAccessKey(db: Db, id: string): Promise<void> {
+  await db.update(accessKeys).set({ status: 'revoked', updatedAt: sql`now()` }).where(eq(accessKeys.id, id));
+}
+
+/** Adds quota with its ledger row in one transaction; answers the new remaining quota. */
+export async function addAccessKeyQuota(db: Db, id: string, amount: number, entry: { kind: 'credit' | 'topup'; orderId?: string } = { kind: 'credit' }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(accessKeys)
+      .set({ quota: sql`${accessKeys.quota} + ${amount}`, updatedAt: sql`now()` })
+      .where(eq(accessKeys.id, id))
+      .returning({ quota: accessKeys.quota, userId: accessKeys.userId });
+    if (!row) throw new KeyRefError('No such key');
+    await tx.insert(usageLedger).values({ userId: row.userId, accessKeyId: id, kind: entry.kind, amount, orderId: entry.orderId ?? null });
+    return row.quota;
+  });
+}

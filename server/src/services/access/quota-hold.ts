@@ -1,0 +1,180 @@
+import { chatErrorText, type DailyLimitError, type EndpointName, type InsufficientQuotaError } from '@parley/core';
+import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app/context.ts';
+import type { Db } from '../../db/client.ts';
+import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
+import { keyState } from './access-key-store.ts';
+import { calendarDay } from './calendar-day.ts';
+import { callCost, dailyCap, FREE_MODEL_MAX_COST } from './call-cost.ts';
+import type { Payer } from './owner-kinds.ts';
+import { checkTokenBalance, chargeTokens } from './token-balance.ts';
+
+/** One chat call about to go upstream. */
+export interface Call {
+  endpoint: EndpointName;
+  model: string;
+  conversationId: string;
+  /** The user message of the exchange. */
+  messageId: string;
+  /** The text sent upstream, for the token-balance estimate. */
+  promptText: string;
+}
+
+/** How a held call ended: `served` (text arrived, or it finished) is charged; otherwise the hold is refunded. */
+export interface CallOutcome {
+  served: boolean;
+  promptTokens?: number;
+  completionTokens?: number;
+}
+
+export interface Hold {
+  /** Charges or refunds the hold; only the first call counts. Never throws (a failure is logged). */
+  settle(outcome: CallOutcome): Promise<void>;
+}
+
+export type HoldResult = { ok: true; hold: Hold } | { ok: false; errorText: string };
+
+/** Refusal inside a transaction: rolls it back, then becomes the chat error. */
+class Refused extends Error {
+  constructor(readonly errorText: string) {
+    super('refused');
+  }
+}
+
+export const FREE_SUBJECT_MODEL = '*';
+const keySubject = (keyId: string) => `key:${keyId}`;
+export const ipSubject = (ip: string) => `ip:${ip}`;
+
+/** Counts one more call of the day unless `cap` is reached; false when it is. */
+async function countCall(db: Db, subject: string, model: string, day: string, cap: number): Promise<boolean> {
+  if (cap <= 0) return false;
+  const rows = await db
+    .insert(dailyCalls)
+    .values({ subject, model, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [dailyCalls.subject, dailyCalls.model, dailyCalls.day],
+      set: { count: sql`${dailyCalls.count} + 1` },
+      setWhere: sql`${dailyCalls.count} < ${cap}`,
+    })
+    .returning({ count: dailyCalls.count });
+  return rows.length > 0;
+}
+
+async function uncountCall(db: Db, subject: string, model: string, day: string): Promise<void> {
+  await db
+    .update(dailyCalls)
+    .set({ count: sql`greatest(${dailyCalls.count} - 1, 0)` })
+    .where(and(eq(dailyCalls.subject, subject), eq(dailyCalls.model, model), eq(dailyCalls.day, day)));
+}
+
+const quotaError = (details: Omit<InsufficientQuotaError, 'type'>) => chatErrorText('insufficient_quota', details);
+const capError = (max: number, model: string) => chatErrorText('message_limit', { max, model, period: 'day' } satisfies Omit<DailyLimitError, 'type'>);
+
+/**
+ * Holds one call's cost on a key in one transaction: the daily cap counted, the quota taken only
+ * if enough is left (the conditional UPDATE locks the key row, so concurrent asks cannot
+ * overspend), and a `hold` ledger row.
+ */
+async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>, call: Call): Promise<HoldResult> {
+  const cost = callCost(ctx.env, call.endpoint, call.model);
+  const cap = dailyCap(ctx.env, call.model);
+  const day = calendarDay(ctx.env.TZ);
+  const subject = keySubject(payer.keyId);
+  const entry = { userId: payer.userId, accessKeyId: payer.keyId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
+  let holdId: string;
+  try {
+    holdId = await ctx.db.transaction(async (tx) => {
+      if (cap !== undefined && !(await countCall(tx as unknown as Db, subject, call.model, day, cap))) throw new Refused(capError(cap, call.model));
+      const usable = and(eq(accessKeys.id, payer.keyId), eq(accessKeys.status, 'active'), or(isNull(accessKeys.expiresAt), gt(accessKeys.expiresAt, sql`now()`)));
+      const [taken] = await tx
+        .update(accessKeys)
+        .set({ quota: sql`${accessKeys.quota} - ${cost}`, used: sql`${accessKeys.used} + ${cost}`, updatedAt: sql`now()` })
+        .where(and(usable, gte(accessKeys.quota, cost)))
+        .returning({ quota: accessKeys.quota });
+      if (!taken) {
+        const [left] = await tx.select().from(accessKeys).where(eq(accessKeys.id, payer.keyId));
+        // Revoked or expired since the request was authenticated: not a matter of quota.
+        if (!left || keyState(left) !== 'active') throw new Refused(quotaError({ reason: 'key_expired', cost }));
+        throw new Refused(quotaError({ reason: 'quota', cost, remaining: left.quota }));
+      }
+      const [row] = await tx.insert(usageLedger).values({ ...entry, kind: 'hold', amount: cost }).returning({ id: usageLedger.id });
+      return row!.id;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, errorText: error.errorText };
+    throw error;
+  }
+  return {
+    ok: true,
+    hold: settleOnce(ctx, call, async ({ served }) => {
+      if (served) return void (await ctx.db.insert(usageLedger).values({ ...entry, kind: 'charge', amount: cost, holdId }));
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(accessKeys)
+          .set({ quota: sql`${accessKeys.quota} + ${cost}`, used: sql`greatest(${accessKeys.used} - ${cost}, 0)`, updatedAt: sql`now()` })
+          .where(eq(accessKeys.id, payer.keyId));
+        if (cap !== undefined) await uncountCall(tx as unknown as Db, subject, call.model, day);
+        await tx.insert(usageLedger).values({ ...entry, kind: 'refund', amount: cost, holdId });
+      });
+    }),
+  };
+}
+
+/** A visitor without a key: models costing at most 1, FREE_CALLS_PER_DAY per IP per calendar day. */
+async function holdFree(ctx: AppContext, payer: Extract<Payer, { kind: 'visitor' }>, call: Call): Promise<HoldResult> {
+  const cost = callCost(ctx.env, call.endpoint, call.model);
+  if (cost > FREE_MODEL_MAX_COST) return { ok: false, errorText: quotaError({ reason: 'model_not_free', cost }) };
+  const day = calendarDay(ctx.env.TZ);
+  const subject = ipSubject(payer.ip);
+  const entry = { userId: payer.userId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
+  const holdId = await ctx.db.transaction(async (tx) => {
+    if (!(await countCall(tx as unknown as Db, subject, FREE_SUBJECT_MODEL, day, ctx.env.FREE_CALLS_PER_DAY))) return undefined;
+    const [row] = await tx.insert(usageLedger).values({ ...entry, kind: 'hold', amount: cost }).returning({ id: usageLedger.id });
+    return row!.id;
+  });
+  if (!holdId) return { ok: false, errorText: quotaError({ reason: 'free_allowance', remaining: 0 }) };
+  return {
+    ok: true,
+    hold: settleOnce(ctx, call, async ({ served }) => {
+      if (served) return void (await ctx.db.insert(usageLedger).values({ ...entry, kind: 'charge', amount: cost, holdId }));
+      await ctx.db.transaction(async (tx) => {
+        await uncountCall(tx as unknown as Db, subject, FREE_SUBJECT_MODEL, day);
+        await tx.insert(usageLedger).values({ ...entry, kind: 'refund', amount: cost, holdId });
+      });
+    }),
+  };
+}
+
+function settleOnce(ctx: AppContext, call: Call, settle: (outcome: CallOutcome) => Promise<void>): Hold {
+  let settled = false;
+  return {
+    async settle(outcome) {
+      if (settled) return;
+      settled = true;
+      try {
+        await settle(outcome);
+      } catch (error) {
+        ctx.log.error({ err: error, model: call.model, conversationId: call.conversationId, messageId: call.messageId, served: outcome.served }, 'could not settle the quota of a call');
+      }
+    },
+  };
+}
+
+const free: Hold = { settle: async () => undefined };
+
+/**
+ * Before the upstream call: takes what the call costs from whoever pays (a key's quota, a
+ * visitor's free calls, an account's token credits when CHECK_BALANCE is on), or answers the chat
+ * error text of the refusal. The hold is settled when the call ends.
+ */
+export async function holdCall(ctx: AppContext, payer: Payer, call: Call): Promise<HoldResult> {
+  if (payer.kind === 'key') return holdOnKey(ctx, payer, call);
+  if (payer.kind === 'visitor') return holdFree(ctx, payer, call);
+  if (!ctx.env.CHECK_BALANCE) return { ok: true, hold: free };
+  const checked = await checkTokenBalance(ctx, payer.userId, call);
+  if (!checked.ok) return checked;
+  return {
+    ok: true,
+    hold: settleOnce(ctx, call, (outcome) => (outcome.served ? chargeTokens(ctx, payer.userId, call, outcome, checked.promptTokens) : Promise.resolve())),
+  };
+}

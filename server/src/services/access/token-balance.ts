@@ -1,0 +1,52 @@
+import { chatErrorText, type TokenBalanceError } from '@parley/core';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app/context.ts';
+import type { Db } from '../../db/client.ts';
+import { usageLedger, users } from '../../db/schema.ts';
+import { countTokens } from '../tokenizer/token-counter.ts';
+import { tokenRates } from './call-cost.ts';
+import type { Call, CallOutcome } from './quota-hold.ts';
+
+/** An account's credits; a never-charged account (null) has START_BALANCE. */
+const balanceOf = (start: number) => sql<number>`coalesce(${users.balance}, ${start})::bigint`;
+
+export async function readTokenBalance(db: Db, userId: string, start: number): Promise<number> {
+  const [row] = await db.select({ balance: balanceOf(start) }).from(users).where(eq(users.id, userId));
+  return Number(row?.balance ?? start);
+}
+
+/** LibreChat's pre-call check: the prompt alone must be affordable. */
+export async function checkTokenBalance(ctx: AppContext, userId: string, call: Call): Promise<{ ok: true; promptTokens: number } | { ok: false; errorText: string }> {
+  const promptTokens = await countTokens(call.promptText);
+  const tokenCost = Math.ceil(promptTokens * tokenRates(call.endpoint, call.model).prompt);
+  const balance = await readTokenBalance(ctx.db, userId, ctx.env.START_BALANCE);
+  if (balance > 0 && balance >= tokenCost) return { ok: true, promptTokens };
+  const details: Omit<TokenBalanceError, 'type'> = { balance, promptTokens, tokenCost };
+  return { ok: false, errorText: chatErrorText('token_balance', details) };
+}
+
+/** After the call: prompt and completion tokens as the upstream reported them (the estimate when it did not). */
+export async function chargeTokens(ctx: AppContext, userId: string, call: Call, outcome: CallOutcome, estimatedPrompt: number): Promise<void> {
+  const rates = tokenRates(call.endpoint, call.model);
+  const cost = Math.ceil((outcome.promptTokens ?? estimatedPrompt) * rates.prompt + (outcome.completionTokens ?? 0) * rates.completion);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ balance: sql`${balanceOf(ctx.env.START_BALANCE)} - ${cost}` })
+      .where(eq(users.id, userId));
+    await tx.insert(usageLedger).values({ userId, kind: 'charge', amount: cost, model: call.model, conversationId: call.conversationId, messageId: call.messageId });
+  });
+}
+
+/** `user:add-balance`: credits added with a ledger row; answers the new balance. */
+export async function addTokenBalance(db: Db, userId: string, credits: number, start: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ balance: sql`${balanceOf(start)} + ${credits}` })
+      .where(eq(users.id, userId))
+      .returning({ balance: users.balance });
+    await tx.insert(usageLedger).values({ userId, kind: 'credit', amount: credits });
+    return Number(row!.balance);
+  });
+}

@@ -1,0 +1,61 @@
+import { toolPluginKeys } from '@parley/core';
+import type { AppContext } from '../../app/context.ts';
+import { conversationMessages, systemPrompt } from '../../providers/prompt.ts';
+import { getProvider } from '../../providers/registry.ts';
+import type { ChatProvider } from '../../providers/types.ts';
+import { loadPluginTools } from '../plugins/plugin-tools.ts';
+import { findUserById } from '../users/user-service.ts';
+import { agentModel } from './agent-model.ts';
+import { classicAgent } from './classic-agent.ts';
+import { completionRequest } from './completion-step.ts';
+import { functionsAgent } from './functions-agent.ts';
+
+interface AgentOptions {
+  agent?: 'functions' | 'classic';
+  skipCompletion?: boolean;
+  model?: string;
+  temperature?: number;
+}
+
+
+/**
+ * gptPlugins: without tools a plain OpenAI chat; with tools the agent of `agentOptions` runs
+ * (its steps stream as tool-call / tool-result events), and unless `skipCompletion` the
+ * conversation's model writes the final answer from the steps.
+ */
+export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvider {
+  const chat = getProvider('openAI');
+  return {
+    async *stream(request, signal) {
+      const keys = toolPluginKeys(request.options.tools);
+      const user = keys.length > 0 ? await findUserById(ctx.db, userId) : undefined;
+      const tools = user ? await loadPluginTools(ctx, userId, user.plugins, keys) : [];
+      if (tools.length === 0) {
+        yield* chat.stream(request, signal);
+        return;
+      }
+      const options = (request.options.agentOptions ?? {}) as AgentOptions;
+      const skipCompletion = options.skipCompletion ?? true;
+      const run = {
+        model: agentModel(request, options.model ?? request.model),
+        system: systemPrompt(request.options, request.messages),
+        messages: conversationMessages(request.messages),
+        temperature: options.temperature ?? 0,
+        signal,
+      };
+      const agent = options.agent === 'classic' ? classicAgent(run, tools, skipCompletion) : functionsAgent(run, tools, skipCompletion);
+      let next = await agent.next();
+      while (!next.done) {
+        yield next.value;
+        next = await agent.next();
+      }
+      if (signal.aborted) return;
+      if (skipCompletion) {
+        yield { type: 'finish', reason: 'stop' };
+        return;
+      }
+      yield* chat.stream(completionRequest(request, next.value), signal);
+    },
+  };
+}
+

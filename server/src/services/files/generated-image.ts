@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { fileUrl, imageMimeTypes, type MessageFile } from '@parley/core';
+import type { AppContext } from '../../app/context.ts';
+import { storageKey } from './file-storage.ts';
+import { insertFile } from './file-store.ts';
+import { imageSize, thumbnail } from './image-info.ts';
+import { toMessageFile } from './turn-files.ts';
+
+export interface GeneratedImage {
+  /** The reply's markdown for the picture: its `/api/files/:id` URL, never the bytes. */
+  markdown: string;
+  /** Undefined when the picture could not be kept and the provider's URL is shown as it came. */
+  file?: MessageFile;
+}
+
+const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/**
+ * Keeps a picture a drawing model answered (a base64 data URL) as a file of the conversation's
+ * owner, so the reply, its reloads, exports and search show `/api/files/<id>`. A provider URL
+ * that is not a data URL is linked as it is.
+ */
+export async function storeGeneratedImage(ctx: AppContext, owner: string, conversationId: string, url: string): Promise<GeneratedImage> {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
+  if (!match || !(imageMimeTypes as readonly string[]).includes(match[1]!)) return { markdown: `\n![image](${url.startsWith('https://') ? url : ''})\n` };
+  const [, mimeType, base64] = match as unknown as [string, string, string];
+  const data = Buffer.from(base64, 'base64');
+  const size = await imageSize(data);
+  const id = randomUUID();
+  await ctx.files.put(storageKey(owner, id, '.thumb'), await thumbnail(data), 'image/webp');
+  await ctx.files.put(storageKey(owner, id), data, mimeType);
+  const row = await insertFile(ctx.db, {
+    id,
+    userId: owner,
+    conversationId,
+    filename: `image-${id.slice(0, 8)}.${extensions[mimeType]}`,
+    mimeType,
+    kind: 'image',
+    source: 'generated',
+    bytes: data.length,
+    width: size?.width,
+    height: size?.height,
+    path: storageKey(owner, id),
+    usedAt: new Date(),
+  });
+  return { markdown: `\n![image](${fileUrl(id)})\n`, file: toMessageFile(row) };
+}

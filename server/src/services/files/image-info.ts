@@ -1,0 +1,60 @@
+import sharp from 'sharp';
+
+/** Longest side of the thumbnail `GET /api/files/:id?size=thumb` answers. */
+const THUMB_SIZE = 320;
+/** Decompression-bomb guard: pictures past this many pixels are refused. */
+const MAX_PIXELS = 100_000_000;
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Width and height of a picture, or undefined when sharp cannot decode it (a damaged file). */
+export async function imageSize(data: Buffer): Promise<ImageSize | undefined> {
+  try {
+    const { width, height, pageHeight, orientation } = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
+    if (!width || !height) return undefined;
+    const h = pageHeight ?? height;
+    // EXIF orientations 5–8 are a quarter turn: the picture is shown with its sides swapped.
+    return orientation && orientation >= 5 ? { width: h, height: width } : { width, height: h };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A small WebP preview for lists and message chips (the first frame of an animation). */
+export function thumbnail(data: Buffer): Promise<Buffer> {
+  return sharp(data, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+}
+
+export interface ImageLimit {
+  /** Longest side the provider works with; larger pictures are scaled down first. */
+  maxSide: number;
+  /** Largest encoded picture the provider takes. */
+  maxBytes: number;
+}
+
+/**
+ * A picture ready for a provider: as it is when it fits, otherwise scaled to `maxSide` and
+ * re-encoded (JPEG, lowering quality until it fits `maxBytes`). GIFs keep only their first frame when resized.
+ */
+export async function fitImage(data: Buffer, mimeType: string, limit: ImageLimit): Promise<{ data: Buffer; mimeType: string }> {
+  const size = await imageSize(data);
+  if (size && Math.max(size.width, size.height) <= limit.maxSide && data.length <= limit.maxBytes) return { data, mimeType };
+  let quality = 85;
+  for (;;) {
+    const resized = await sharp(data, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize(limit.maxSide, limit.maxSide, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality })
+      .toBuffer();
+    if (resized.length <= limit.maxBytes || quality <= 40) return { data: resized, mimeType: 'image/jpeg' };
+    quality -= 15;
+  }
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { uploadRefusal, type EndpointName, type InputCapabilities, type UploadedFile } from '@parley/core';
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
+import { extractText } from './extract-text.ts';
+import { storageKey } from './file-storage.ts';
+import { insertFile, type FileRow } from './file-store.ts';
+import { imageSize, thumbnail } from './image-info.ts';
+import { sanitizeFilename } from './sanitize-filename.ts';
+import { sniffFile } from './sniff-file.ts';
+
+export interface Upload {
+  owner: string;
+  endpoint: EndpointName;
+  model?: string;
+  capabilities?: InputCapabilities;
+  fileName: string;
+  data: Buffer;
+}
+
+/** The API shape of a stored file. */
+function presentFile(row: FileRow): UploadedFile {
+  return {
+    id: row.id,
+    filename: row.filename,
+    type: row.mimeType,
+    bytes: row.bytes,
+    ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
+  };
+}
+
+/**
+ * Stores one upload for its owner after every rule of SPEC point 5: the endpoint and model take
+ * uploads, 20 MB at most, a type the endpoint takes, and bytes that really are that type.
+ * A picture gets its size and a thumbnail; a document's text is read once, now.
+ */
+export async function uploadFile(ctx: AppContext, upload: Upload): Promise<UploadedFile> {
+  const filename = sanitizeFilename(upload.fileName);
+  const refusal = uploadRefusal({ ...upload, fileName: filename, bytes: upload.data.length, attached: 0 });
+  if (refusal) throw new AppError(refusal);
+  const sniffed = await sniffFile(filename, upload.data);
+  if (!sniffed) throw new AppError('invalid_file');
+  const id = randomUUID();
+  const key = storageKey(upload.owner, id);
+  let size: { width: number; height: number } | undefined;
+  let text: Awaited<ReturnType<typeof extractText>>;
+  if (sniffed.kind === 'image') {
+    size = await imageSize(upload.data);
+    if (!size) throw new AppError('invalid_file');
+    await ctx.files.put(storageKey(upload.owner, id, '.thumb'), await thumbnail(upload.data), 'image/webp');
+  } else {
+    text = await extractText(filename, upload.data).catch((error: unknown) => {
+      // The file is kept (it may still go natively to a PDF reader); the model is told it has no text.
+      ctx.log.warn({ err: error, owner: upload.owner, filename }, 'could not read the text of an uploaded document');
+      return undefined;
+    });
+  }
+  await ctx.files.put(key, upload.data, sniffed.mimeType);
+  const row = await insertFile(ctx.db, {
+    id,
+    userId: upload.owner,
+    filename,
+    mimeType: sniffed.mimeType,
+    kind: sniffed.kind,
+    source: 'upload',
+    bytes: upload.data.length,
+    width: size?.width,
+    height: size?.height,
+    path: key,
+    text: text?.text,
+    textTruncated: text?.truncated ?? false,
+  });
+  return presentFile(row);
+}

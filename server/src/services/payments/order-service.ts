@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { ORDER_OK, payTypes, type CreateOrderRequest, type CreateOrderResponse } from '@parley/core';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app/context.ts';
+import { orders } from '../../db/schema.ts';
+import { findKeyWithOwner, keyState } from '../access/access-key-store.ts';
+import { epayConfig, type EpayConfig } from './epay-config.ts';
+import { epaySign, fenToMoney } from './epay-sign.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Failure codes of createorder (1 is success). */
+const failure = {
+  paymentsOff: { code: 0, message: 'Payments are not configured on this server.' },
+  unknownKey: { code: 2, message: 'Unknown, revoked or expired key.' },
+  badType: { code: 3, message: 'This payment method is not offered.' },
+  badPrice: { code: 4, message: 'No top-up pack has this price.' },
+} satisfies Record<string, CreateOrderResponse>;
+
+const newOrderId = () => `PL${Date.now()}${randomBytes(8).toString('hex')}`;
+
+/**
+ * `createorder`: a pending order for one configured pack, paid by the key's owner. The client's
+ * payId is unique per key, so a repeated request (a double click, a retry) answers the same order.
+ */
+export async function createOrder(ctx: AppContext, body: CreateOrderRequest): Promise<CreateOrderResponse> {
+  if (!epayConfig(ctx.env)) return failure.paymentsOff;
+  const found = await findKeyWithOwner(ctx.db, body.apikey.replace(/\s+/g, ''));
+  if (!found || keyState(found.key) !== 'active') return failure.unknownKey;
+  if (!ctx.env.PAY_METHODS.includes(body.type)) return failure.badType;
+  const pack = ctx.env.TOPUP_PACKS.find((p) => Math.round(p.price * 100) === Math.round(body.price * 100));
+  if (!pack) return failure.badPrice;
+  await ctx.db
+    .insert(orders)
+    .values({
+      id: newOrderId(),
+      payId: body.payId,
+      userId: found.owner.id,
+      accessKeyId: found.key.id,
+      type: body.type,
+      price: Math.round(pack.price * 100),
+      quota: pack.quota,
+      returnUrl: body.returnUrl,
+    })
+    .onConflictDoNothing({ target: [orders.accessKeyId, orders.payId] });
+  const [order] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.accessKeyId, found.key.id), eq(orders.payId, body.payId)));
+  ctx.log.info({ orderId: order!.id, keyId: found.key.id, price: pack.price, quota: pack.quota }, 'top-up order created');
+  return { code: ORDER_OK, data: { orderId: order!.id } };
+}
+
+/** The gateway's payment page for an order: `EPAY_URL/submit.php` with the signed parameters. */
+export function gatewayUrl(config: EpayConfig, order: OrderRow, appTitle: string): string {
+  const params: Record<string, string> = {
+    pid: config.pid,
+    type: payTypes[order.type as keyof typeof payTypes] ?? 'alipay',
+    out_trade_no: order.id,
+    notify_url: config.notifyUrl,
+    return_url: order.returnUrl ?? '',
+    name: `${appTitle} 额度 ${order.quota}`,
+    money: fenToMoney(order.price),
+  };
+  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')), sign: epaySign(params, config.key), sign_type: 'MD5' });
+  return `${config.url}/submit.php?${query.toString()}`;
+}
+
+export async function findOrder(ctx: AppContext, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startAnthropicFake,
+  startAzureOpenAIFake,
+  startDeepSeekFake,
+  startGoogleFake,
+  startGrokFake,
+  startOpenAIFake,
+  type FakeUpstream,
+} from '@parley/testkit';
+import { catalogAliases } from '@parley/core';
+import { parseEnv } from '../config/env.ts';
+import { runSmoke, smokeTable, type SmokeRow } from './smoke-run.ts';
+
+describe('npm run smoke against the strict fakes', () => {
+  const fakes: Record<string, FakeUpstream> = {};
+  let rows: SmokeRow[];
+
+  beforeAll(async () => {
+    fakes.openai = await startOpenAIFake();
+    fakes.azure = await startAzureOpenAIFake();
+    fakes.anthropic = await startAnthropicFake();
+    fakes.deepseek = await startDeepSeekFake();
+    fakes.grok = await startGrokFake();
+    const google = await startGoogleFake();
+    fakes.google = google;
+    // One failure to show: Anthropic refuses the first call as an exhausted balance.
+    fakes.anthropic.enqueue({ status: 402 });
+    const env = parseEnv({
+      OPENAI_API_KEY: 'sk-smoke',
+      OPENAI_BASE_URL: `${fakes.openai.url}/v1`,
+      AZURE_OPENAI_API_KEY: JSON.stringify({ azureOpenAIApiInstanceName: 'smoke', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'az' }),
+      AZURE_OPENAI_BASE_URL: fakes.azure.url,
+      ANTHROPIC_API_KEY: 'sk-ant-smoke',
+      ANTHROPIC_BASE_URL: `${fakes.anthropic.url}/v1`,
+      // A service-account key: Vertex AI, its token fetched from the fake's token_uri.
+      GOOGLE_API_KEY: JSON.stringify(google.serviceAccount),
+      GOOGLE_BASE_URL: google.url,
+      DEEPSEEK_API_KEY: 'sk-ds',
+      DEEPSEEK_BASE_URL: fakes.deepseek.url,
+      GROK_API_KEY: 'xai-smoke',
+      GROK_BASE_URL: `${fakes.grok.url}/v1`,
+      // Users bring their own Bing cookie: nothing for the smoke test to call.
+      BINGAI_API_KEY: 'user_provided',
+    });
+    rows = await runSmoke(env, { timeoutMs: 10_000 });
+  }, 60_000);
+  afterAll(() => Promise.all(Object.values(fakes).map((f) => f.close())));
+
+  it('calls every model of every configured endpoint once, as its upstream model', () => {
+    for (const endpoint of ['openAI', 'azureOpenAI', 'anthropic', 'google', 'deepSeek', 'grok'] as const) {
+      expect(rows.filter((r) => r.endpoint === endpoint).map((r) => r.model)).toEqual(catalogAliases(endpoint));
+    }
+    expect(rows.find((r) => r.model === 'chat-bison')).toMatchObject({ upstream: 'gemini-3.7-flash', result: 'ok' });
+    expect(rows.some((r) => r.endpoint === 'gptPlugins' || r.endpoint === 'bingAI')).toBe(false);
+  });
+
+  it('answers ok for what works, the user-facing error code for what fails, and skips pictures', () => {
+    const anthropic = rows.filter((r) => r.endpoint === 'anthropic');
+    expect(anthropic[0]!.result).toBe('insufficient_quota');
+    expect(anthropic.slice(1).every((r) => r.result === 'ok')).toBe(true);
+    const others = rows.filter((r) => r.endpoint !== 'anthropic');
+    const images = others.filter((r) => r.result.startsWith('skipped'));
+    expect(images.map((r) => r.model).sort()).toEqual(['gpt-4o-image', 'gpt-4o-image', 'grok-3-imageGen']);
+    expect(others.filter((r) => !r.result.startsWith('skipped')).every((r) => r.result === 'ok')).toBe(true);
+  });
+
+  it('prints an aligned table', () => {
+    const table = smokeTable(rows).split('\n');
+    expect(table[0]).toMatch(/^endpoint\s+model\s+upstream\s+result\s+ms$/);
+    expect(table[1]).toMatch(/^-+ {2}-+/);
+    expect(table.find((line) => line.startsWith('anthropic ') && line.includes('claude-1 '))).toMatch(/claude-haiku-4-5\s+insufficient_quota/);
+    expect(table).toHaveLength(rows.length + 2);
+  });
+});

@@ -1,0 +1,95 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnthropicFake } from './anthropic.ts';
+import type { FakeUpstream } from './fake-server.ts';
+
+/** The Anthropic fake read by the official `@anthropic-ai/sdk`. */
+const user = (content: string) => [{ role: 'user' as const, content }];
+
+async function caught(promise: Promise<unknown>): Promise<InstanceType<typeof Anthropic.APIError>> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    return error as InstanceType<typeof Anthropic.APIError>;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('Anthropic fake through the @anthropic-ai/sdk', () => {
+  let fake: FakeUpstream;
+  let client: Anthropic;
+  beforeAll(async () => {
+    fake = await startAnthropicFake({ apiKey: 'sk-ant-right' });
+    client = new Anthropic({ apiKey: 'sk-ant-right', baseURL: fake.url, maxRetries: 0 });
+  });
+  afterAll(() => fake.close());
+
+  it('streams extended thinking, then text, with usage and the request id', async () => {
+    fake.enqueue({ reasoning: ['Let me ', 'think.'], chunks: ['Do', 'ne.'], usage: { promptTokens: 12, completionTokens: 30 } });
+    const stream = client.messages.stream({
+      model: 'claude-sonnet-4-6',
+      max_tokens: 5024,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages: user('q'),
+    });
+    let thinking = '';
+    stream.on('thinking', (delta) => (thinking += delta));
+    const message = await stream.finalMessage();
+    expect(thinking).toBe('Let me think.');
+    expect(message.content.map((block) => block.type)).toEqual(['thinking', 'text']);
+    expect(message.content[1]).toMatchObject({ type: 'text', text: 'Done.' });
+    expect(message).toMatchObject({ stop_reason: 'end_turn', usage: { input_tokens: 12, output_tokens: 30 } });
+    expect(stream.request_id).toMatch(/^req_/);
+  });
+
+  it('answers a whole message without thinking blocks unless thinking was asked for', async () => {
+    fake.enqueue({ reasoning: ['hidden'], chunks: ['Hi'], finishReason: 'max_tokens' });
+    const message = await client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 10, messages: user('q') });
+    expect(message.content).toEqual([{ type: 'text', text: 'Hi' }]);
+    expect(message.stop_reason).toBe('max_tokens');
+    expect(message._request_id).toMatch(/^req_/);
+  });
+
+  it('refuses what the Messages API refuses, with its error types', async () => {
+    const unknown = await caught(client.messages.create({ model: 'claude-3-5-haiku-20241022', max_tokens: 10, messages: user('q') }));
+    expect(unknown).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(unknown.error).toMatchObject({ type: 'error', error: { type: 'not_found_error', message: 'model: claude-3-5-haiku-20241022' } });
+    expect(unknown.requestID).toMatch(/^req_/);
+    const noMax = await caught(client.messages.create({ model: 'claude-haiku-4-5', messages: user('q') } as never));
+    expect(noMax).toBeInstanceOf(Anthropic.BadRequestError);
+    // The SDK speaks API version 2026-10-21, which has no sampling parameters any more.
+    const sampling = await caught(client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 10, temperature: 0.5, messages: user('q') } as never));
+    expect(sampling.message).toMatch(/temperature: Extra inputs are not permitted/);
+    const legacy = new Anthropic({ apiKey: 'sk-ant-right', baseURL: fake.url, maxRetries: 0, defaultHeaders: { 'anthropic-version': '2023-06-01' } });
+    const both = await caught(legacy.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 10, temperature: 0.5, top_p: 0.9, messages: user('q') } as never));
+    expect(both.message).toMatch(/temperature.*top_p/);
+    const budget = await caught(client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 1000, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: user('q') }));
+    expect(budget.status).toBe(400);
+    const wrongKey = await caught(new Anthropic({ apiKey: 'nope', baseURL: fake.url, maxRetries: 0 }).messages.create({ model: 'claude-haiku-4-5', max_tokens: 5, messages: user('q') }));
+    expect(wrongKey).toBeInstanceOf(Anthropic.AuthenticationError);
+    for (const [reply, type] of [
+      [{ status: 402 }, 'billing_error'],
+      [{ status: 429 }, 'rate_limit_error'],
+      [{ status: 529 }, 'overloaded_error'],
+      [{ status: 403 }, 'permission_error'],
+    ] as const) {
+      fake.enqueue(reply);
+      const failure = await caught(client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 5, messages: user('q') }));
+      expect(failure.error).toMatchObject({ error: { type } });
+    }
+  });
+
+  it('raises an error event sent mid-stream', async () => {
+    fake.enqueue({ chunks: ['partial'], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
+    const failure = await caught(client.messages.stream({ model: 'claude-haiku-4-5', max_tokens: 50, messages: user('q') }).finalMessage());
+    expect(failure.error).toMatchObject({ error: { type: 'overloaded_error' } });
+  });
+
+  it('lists the current models', async () => {
+    const ids: string[] = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toContain('claude-sonnet-4-6');
+    expect(ids).not.toContain('claude-instant-1');
+  });
+});

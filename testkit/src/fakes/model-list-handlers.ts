@@ -1,0 +1,35 @@
+import { sendJson, type FakeContext } from './fake-server.ts';
+
+const pageSize = (value: string | null, fallback: number, max: number) => Math.min(max, Math.max(1, Number(value) || fallback));
+
+/** Anthropic `GET /v1/models`: newest first, `limit` (1–1000, default 20) and `after_id` paging. */
+export function anthropicModelsList(ctx: FakeContext, ids: readonly string[]) {
+  const limit = pageSize(ctx.url.searchParams.get('limit'), 20, 1000);
+  const after = ctx.url.searchParams.get('after_id');
+  const start = after ? ids.indexOf(after) + 1 : 0;
+  const page = ids.slice(start, start + limit);
+  sendJson(ctx.res, 200, {
+    data: page.map((id) => ({ type: 'model', id, display_name: id, created_at: '2026-01-01T00:00:00Z' })),
+    has_more: start + limit < ids.length,
+    first_id: page[0] ?? null,
+    last_id: page.at(-1) ?? null,
+  });
+}
+
+/** Gemini API `GET /v1beta/models`: `models/{id}` names with their generation methods, `pageSize`/`pageToken` paging. */
+export function geminiModelsList(ctx: FakeContext, ids: readonly string[]) {
+  const size = pageSize(ctx.url.searchParams.get('pageSize'), 50, 1000);
+  const start = Number(ctx.url.searchParams.get('pageToken') ?? 0) || 0;
+  const page = ids.slice(start, start + size);
+  const next = start + size < ids.length ? String(start + size) : undefined;
+  sendJson(ctx.res, 200, {
+    models: page.map((id) => ({
+      name: `models/${id}`,
+      displayName: id,
+      inputTokenLimit: 1_048_576,
+      outputTokenLimit: 65_536,
+      supportedGenerationMethods: id.includes('embedding') ? ['embedContent'] : ['generateContent', 'countTokens'],
+    })),
+    ...(next ? { nextPageToken: next } : {}),
+  });
+}

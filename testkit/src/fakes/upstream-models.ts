@@ -1,0 +1,42 @@
+import { isRetired, upstreamInfo, upstreamModels, type ModelProvider, type SamplingParameter } from '@parley/core';
+
+/**
+ * The model ids each real service answers to today: upstream ids (never Parley's aliases),
+ * taken from the catalog's record of what each provider serves, minus the models whose announced
+ * shutdown day has passed. A fake refuses any other id the way its service does, so a test fails
+ * where Parley would send a retired or made-up id. A fake started with `models` serves that list.
+ */
+export function servedModelIds(provider: ModelProvider, now: Date = new Date()): string[] {
+  return [...upstreamModels.values()].filter((m) => m.provider === provider && !isRetired(m, now)).map((m) => m.id);
+}
+
+/** The model thinks (reasoning tokens, thinking blocks, thought parts). Unknown ids do not. */
+export const thinks = (id: string) => upstreamInfo(id)?.capabilities.reasoning === true;
+
+export const isImageModelId = (id: string) => upstreamInfo(id)?.api === 'image';
+
+/** Wire names of the sampling parameters, as the Chat Completions / Messages / Gemini bodies spell them. */
+const wireNames: Record<SamplingParameter, readonly string[]> = {
+  temperature: ['temperature'],
+  topP: ['top_p', 'topP'],
+  topK: ['top_k', 'topK'],
+  frequencyPenalty: ['frequency_penalty', 'frequencyPenalty'],
+  presencePenalty: ['presence_penalty', 'presencePenalty'],
+};
+
+/**
+ * The first sampling parameter in `body` the model refuses (its wire name), if any: one it does
+ * not take at all, both of a pair it takes only alone, or (GPT-6) any while it reasons. Models
+ * the catalog does not know (a test's own ids) take everything.
+ */
+export function refusedSampling(id: string, body: Record<string, unknown>, reasoningOff = false): string | undefined {
+  const info = upstreamInfo(id);
+  if (!info) return undefined;
+  const sent = (Object.keys(wireNames) as SamplingParameter[]).filter((p) => wireNames[p].some((name) => body[name] !== undefined));
+  const wire = (p: SamplingParameter) => wireNames[p].find((name) => body[name] !== undefined)!;
+  const refused = sent.find((p) => !info.sampling.includes(p) || (info.samplingOnlyWithoutReasoning === true && !reasoningOff));
+  if (refused) return wire(refused);
+  const exclusive = info.exclusiveSampling ?? [];
+  const together = sent.filter((p) => exclusive.includes(p));
+  return together.length > 1 ? wire(together[1]!) : undefined;
+}

@@ -1,0 +1,59 @@
+import { modelCapabilities, resolveEndpoint, uploadRefusal, type EndpointName, type UploadRefusal } from '@parley/core';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/ui/toast-store.ts';
+import { isUploading, useAttachments } from './attachments-store.ts';
+import { UploadError, uploadRequest } from './upload-request.ts';
+
+export interface UploadTarget {
+  endpoint: string;
+  model: string;
+}
+
+/** The toast of SPEC point 8 for a refused upload. */
+function refusalKey(refusal: UploadRefusal, endpoint: EndpointName): string {
+  if (refusal === 'upload_not_supported') return 'files.toast.unsupported';
+  if (refusal === 'file_too_large') return 'files.toast.tooLarge';
+  if (endpoint === 'grok') return 'files.toast.grokOne';
+  return refusal === 'too_many_files' ? 'files.toast.openAIFive' : 'errors.invalid_file';
+}
+
+/**
+ * Attaches files to the message being written, one upload at a time: each is checked first
+ * (model, 20 MB, count, type), then uploaded with progress under a placeholder id that becomes
+ * the server's id. A failed upload clears the whole list, as SPEC point 5 has it.
+ */
+export function useAttachFiles(target: UploadTarget | null): (files: File[]) => Promise<void> {
+  const { t } = useTranslation();
+  return useCallback(
+    async (files: File[]) => {
+      const endpoint = target ? resolveEndpoint(target.endpoint) : undefined;
+      if (!target || !endpoint) return;
+      const store = useAttachments.getState();
+      for (const file of files) {
+        if (isUploading()) return showToast(t('files.toast.wait'));
+        const refusal = uploadRefusal({
+          endpoint,
+          model: target.model,
+          capabilities: modelCapabilities(endpoint, target.model),
+          fileName: file.name,
+          bytes: file.size,
+          attached: useAttachments.getState().attachments.length,
+        });
+        if (refusal) return showToast(t(refusalKey(refusal, endpoint)));
+        const placeholder = `uploading-${crypto.randomUUID()}`;
+        const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
+        store.add({ id: placeholder, filename: file.name, uploading: true, progress: 0, preview, type: file.type });
+        try {
+          store.resolve(placeholder, await uploadRequest(file, target, (share) => store.progress(placeholder, share)));
+        } catch (error) {
+          store.clear();
+          const code = error instanceof UploadError ? error.code : undefined;
+          if (code === 'unauthorized') return showToast(t('files.toast.needKey'));
+          return showToast(code && code !== 'network' ? t(`errors.${code}`, { defaultValue: (error as Error).message }) : t('files.toast.failed'));
+        }
+      }
+    },
+    [target, t],
+  );
+}

@@ -1,0 +1,60 @@
+import { pluginAuthProblem, type Plugin } from '@parley/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+
+export interface PluginAuthFormProps {
+  plugin: Plugin;
+  submitting: boolean;
+  onSubmit(auth: Record<string, string>): void;
+  onCancel(): void;
+}
+
+/** The credentials a plugin needs (SPEC point 8): each required, at least 10 characters; save only when dirty and valid. */
+export function PluginAuthForm({ plugin, submitting, onSubmit, onCancel }: PluginAuthFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const problems = Object.fromEntries(plugin.authConfig.map((f) => [f.authField, pluginAuthProblem(f.label, values[f.authField])]));
+  const dirty = Object.values(values).some((v) => v !== '');
+  const valid = Object.values(problems).every((p) => p === undefined);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (dirty && valid && !submitting) onSubmit(values);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" data-testid="plugin-auth-form">
+      {plugin.authConfig.map((field) => {
+        const id = `plugin-auth-${plugin.pluginKey}-${field.authField}`;
+        const problem = touched[field.authField] ? problems[field.authField] : undefined;
+        return (
+          <div key={field.authField} className="space-y-1">
+            <label htmlFor={id} className="block text-sm font-medium">
+              {field.label}
+            </label>
+            <Input
+              id={id}
+              type="password"
+              autoComplete="off"
+              value={values[field.authField] ?? ''}
+              invalid={Boolean(problem)}
+              placeholder={field.description}
+              onChange={(e) => setValues((v) => ({ ...v, [field.authField]: e.target.value }))}
+              onBlur={() => setTouched((v) => ({ ...v, [field.authField]: true }))}
+            />
+            {problem ? <p className="text-xs text-red-600 dark:text-red-400">{problem}</p> : null}
+          </div>
+        );
+      })}
+      <div className="flex justify-end gap-2 pt-1">
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={!dirty || !valid || submitting} data-testid="plugin-auth-save">
+          {t('plugins.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
