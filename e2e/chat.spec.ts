@@ -1,14 +1,17 @@
 import type { Page } from '@playwright/test';
+import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // The provider fakes are shared by every spec. These journeys talk to Anthropic (specs that keep
 // the default endpoint talk to OpenAI) and run one after another, so the replies they queue are
-// the ones their own messages receive. Each reply is scripted for claude-2, so the title a
-// finished first reply asks claude-haiku for never takes one meant for the next message.
+// the ones their own messages receive. Each reply is scripted for the model claude-2 calls
+// upstream, so the title a finished first reply asks the small model for never takes one meant
+// for the next message.
 test.describe.configure({ mode: 'serial' });
 const fake = 'anthropic';
-const model = 'claude-2';
+const pickedModel = 'claude-2';
+const model = upstreamModel('anthropic', pickedModel).id;
 
 const messages = (page: Page) => page.getByTestId('message');
 const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
@@ -29,8 +32,8 @@ async function settled(page: Page) {
 /** Picks Anthropic's claude-2 in the model picker; new chats of this browser keep it. */
 async function chooseClaude(page: Page) {
   await page.getByTestId('model-picker').click();
-  await page.locator(`[data-testid="model-option"][data-model="${model}"]`).click();
-  await expect(page.getByTestId('model-picker')).toHaveText(new RegExp(model));
+  await page.locator(`[data-testid="model-option"][data-model="${pickedModel}"]`).click();
+  await expect(page.getByTestId('model-picker')).toHaveText(new RegExp(pickedModel));
 }
 
 async function startConversation(page: Page, text: string): Promise<string> {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -87,7 +88,7 @@ test('a drawing model’s picture shows in the reply and is still there after a 
   await ready(page);
   await page.getByTestId('model-picker').click();
   await page.locator('[data-testid="model-option"][data-model="gpt-4o-image"]').first().click();
-  await stackControl.enqueue('openai', { model: 'gpt-image-2.6-flare', imageBase64: picture.buffer.toString('base64') });
+  await stackControl.enqueue('openai', { model: upstreamModel('openAI', 'gpt-4o-image').id, imageBase64: picture.buffer.toString('base64') });
   await sendAndSettle(page, 'Draw a red square');
   await expect(replies(page).first().getByTestId('file-image').locator('img')).toBeVisible();
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
