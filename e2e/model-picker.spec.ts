@@ -37,8 +37,8 @@ test('the model picker searches, groups by provider with labels, costs and the a
     const options = page.getByTestId('model-option');
     expect(await options.evaluateAll((items) => items.map((i) => i.getAttribute('data-model')))).toEqual([
       'claude-1', 'claude-1-100k', 'claude-instant-1', 'claude-instant-1-100k',
-      // Anthropic's own list (the live list, from the fake) adds the model itself.
-      'claude-haiku-4-5',
+      // Anthropic's own list (the live list, from the fake) adds the Haiku models it serves.
+      'claude-haiku-5-5', 'claude-haiku-4-5',
     ]);
     await page.getByTestId('model-search').fill('no such model');
     await expect(page.getByTestId('model-search-empty')).toBeVisible();
@@ -51,7 +51,7 @@ test('the model picker searches, groups by provider with labels, costs and the a
     await page.getByTestId('model-search').fill('claude-2');
     await page.locator('[data-testid="model-option"][data-endpoint="anthropic"][data-model="claude-2"]').click();
     await expect(picker).toContainText('claude-2');
-    await expect(picker).toContainText('Claude Sonnet 4.6');
+    await expect(picker).toContainText('Claude Sonnet 5.5');
     const asked = page.waitForRequest((request) => request.url().includes('/api/ask/') && request.method() === 'POST');
     await send(page, 'then on Anthropic');
     const request = await asked;

@@ -69,7 +69,7 @@ describe('npm run smoke against the strict fakes', () => {
     const table = smokeTable(rows).split('\n');
     expect(table[0]).toMatch(/^endpoint\s+model\s+upstream\s+result\s+ms$/);
     expect(table[1]).toMatch(/^-+ {2}-+/);
-    expect(table.find((line) => line.startsWith('anthropic ') && line.includes('claude-1 '))).toMatch(/claude-haiku-4-5\s+insufficient_quota/);
+    expect(table.find((line) => line.startsWith('anthropic ') && line.includes('claude-1 '))).toMatch(/claude-haiku-5-5\s+insufficient_quota/);
     expect(table).toHaveLength(rows.length + 2);
   });
 });

@@ -80,6 +80,28 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
     }
   });
 
+  it('holds the Claude 5 generation to adaptive thinking, no sampling, and no switching off where thinking is always on', async () => {
+    fake.enqueue({ model: 'claude-sonnet-5-5', reasoning: ['Adaptive.'], chunks: ['Yes.'] });
+    const stream = client.messages.stream({ model: 'claude-sonnet-5-5', max_tokens: 6000, thinking: { type: 'adaptive', display: 'summarized' }, messages: user('q') });
+    let thinking = '';
+    stream.on('thinking', (delta) => (thinking += delta));
+    const message = await stream.finalMessage();
+    expect(thinking).toBe('Adaptive.');
+    expect(message.content.map((block) => block.type)).toEqual(['thinking', 'text']);
+    const budget = await caught(client.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 5000, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: user('q') }));
+    expect(budget).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(budget.message).toMatch(/thinking\.type\.enabled is not supported/);
+    const off = await caught(client.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 50, thinking: { type: 'disabled' }, messages: user('q') }));
+    expect(off.message).toMatch(/cannot be disabled/);
+    const haikuOff = await client.messages.create({ model: 'claude-haiku-5-5', max_tokens: 50, thinking: { type: 'disabled' }, messages: user('q') });
+    expect(haikuOff.content.map((block) => block.type)).toEqual(['text']);
+    const legacy = new Anthropic({ apiKey: 'sk-ant-right', baseURL: fake.url, maxRetries: 0, defaultHeaders: { 'anthropic-version': '2023-06-01' } });
+    const sampling = await caught(legacy.messages.create({ model: 'claude-opus-5-5', max_tokens: 10, top_k: 5, messages: user('q') } as never));
+    expect(sampling.message).toMatch(/top_k: is not supported on claude-opus-5-5/);
+    const olderAdaptive = await caught(client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 50, thinking: { type: 'adaptive' }, messages: user('q') }));
+    expect(olderAdaptive.message).toMatch(/adaptive thinking is not supported on model claude-haiku-4-5/);
+  });
+
   it('raises an error event sent mid-stream', async () => {
     fake.enqueue({ chunks: ['partial'], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
     const failure = await caught(client.messages.stream({ model: 'claude-haiku-4-5', max_tokens: 50, messages: user('q') }).finalMessage());
@@ -89,7 +111,7 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
   it('lists the current models', async () => {
     const ids: string[] = [];
     for await (const model of client.models.list()) ids.push(model.id);
-    expect(ids).toContain('claude-sonnet-4-6');
+    expect(ids).toEqual(expect.arrayContaining(['claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-opus-5-5', 'claude-sonnet-4-6']));
     expect(ids).not.toContain('claude-instant-1');
   });
 });

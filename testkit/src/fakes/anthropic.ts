@@ -1,5 +1,5 @@
 import { anthropicModelsList } from './model-list-handlers.ts';
-import { refusedSampling, servedModelIds, thinks } from './upstream-models.ts';
+import { adaptiveAlsoTaken, claudeThinkingOf, refusedSampling, servedModelIds, thinks } from './upstream-models.ts';
 import {
   echoChunks,
   requestId,
@@ -27,7 +27,7 @@ interface MessagesBody {
   temperature?: unknown;
   top_p?: unknown;
   top_k?: unknown;
-  thinking?: { type?: string; budget_tokens?: unknown };
+  thinking?: { type?: string; budget_tokens?: unknown; display?: string };
   messages?: { role: string; content: unknown }[];
 }
 
@@ -70,7 +70,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
   const body = (ctx.recorded.body ?? {}) as MessagesBody;
   const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user');
   const chunks = reply.chunks ?? echoChunks(lastUser ? textOf(lastUser.content) : undefined);
-  const reasoning = body.thinking?.type === 'enabled' ? (reply.reasoning ?? []) : [];
+  const reasoning = showsThinking(body) ? (reply.reasoning ?? []) : [];
   const id = `msg_${Math.random().toString(36).slice(2, 14)}`;
   const model = body.model ?? 'unknown';
   const inputTokens = reply.usage?.promptTokens ?? 12;
@@ -140,6 +140,34 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
   await streamFrames(ctx, frames, reply);
 }
 
+/** Thinking blocks come back with text: extended thinking, or adaptive thinking with `display: summarized`. */
+const showsThinking = (body: MessagesBody) =>
+  body.thinking?.type === 'enabled' || (body.thinking?.type === 'adaptive' && body.thinking.display === 'summarized');
+
+/**
+ * The thinking rules of the Claude 5 generation: adaptive thinking only (a budget is refused),
+ * no sampling setting other than its default, and on the always-thinking models no way to
+ * switch it off. Older models take `adaptive` only from Sonnet/Opus 4.6 on.
+ */
+function adaptiveRefusal(body: MessagesBody, model: string): FakeReply | undefined {
+  const mode = claudeThinkingOf(model);
+  const type = body.thinking?.type;
+  if (type === 'adaptive' && mode === 'budget' && !adaptiveAlsoTaken.has(model)) {
+    return invalidRequest(`adaptive thinking is not supported on model ${model}`);
+  }
+  if (type === 'adaptive' && body.thinking?.display !== undefined && !['omitted', 'summarized'].includes(body.thinking.display)) {
+    return invalidRequest(`thinking.adaptive.display: Input should be 'omitted' or 'summarized'`);
+  }
+  if (mode !== 'adaptive' && mode !== 'always') return undefined;
+  const sampling = (['temperature', 'top_p', 'top_k'] as const).find((key) => body[key] !== undefined && !(key === 'temperature' && body[key] === 1));
+  if (sampling) return invalidRequest(`${sampling}: is not supported on ${model}; omit it or leave it at its default`);
+  if (type === 'enabled') {
+    return invalidRequest(`thinking.type.enabled is not supported on ${model}. Use thinking.type.adaptive and output_config.effort to control thinking.`);
+  }
+  if (type === 'disabled' && mode === 'always') return invalidRequest(`thinking cannot be disabled on ${model}`);
+  return undefined;
+}
+
 /**
  * What the Messages API refuses before answering: a missing `max_tokens`, sampling parameters
  * under API version 2026-10-21, temperature with top_p on the models that forbid both, and the extended-thinking rules (budget ≥ 1024 and
@@ -154,6 +182,8 @@ function messagesRefusal(body: MessagesBody, version: string): FakeReply | undef
     const sampling = (['temperature', 'top_p', 'top_k'] as const).find((key) => body[key] !== undefined);
     if (sampling) return invalidRequest(`${sampling}: Extra inputs are not permitted`);
   }
+  const adaptive = adaptiveRefusal(body, model);
+  if (adaptive) return adaptive;
   const refused = refusedSampling(model, body as Record<string, unknown>);
   if (refused === 'top_p' && body.temperature !== undefined) {
     return invalidRequest('`temperature` and `top_p` cannot both be specified for this model. Please use only one.');

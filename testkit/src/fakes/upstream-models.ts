@@ -13,6 +13,12 @@ export function servedModelIds(provider: ModelProvider, now: Date = new Date()):
 /** The model thinks (reasoning tokens, thinking blocks, thought parts). Unknown ids do not. */
 export const thinks = (id: string) => upstreamInfo(id)?.capabilities.reasoning === true;
 
+/** How a Claude model thinks (`budget`, `adaptive` or `always`); models the catalog does not know take budgets. */
+export const claudeThinkingOf = (id: string) => upstreamInfo(id)?.claudeThinking ?? 'budget';
+
+/** Budget-thinking models that already take `thinking: adaptive` too (Sonnet and Opus 4.6). */
+export const adaptiveAlsoTaken: ReadonlySet<string> = new Set(['claude-sonnet-4-6', 'claude-opus-4-6']);
+
 export const isImageModelId = (id: string) => upstreamInfo(id)?.api === 'image';
 
 /** Wire names of the sampling parameters, as the Chat Completions / Messages / Gemini bodies spell them. */

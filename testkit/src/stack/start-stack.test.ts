@@ -74,7 +74,7 @@ describe('startStack', () => {
     await expect(fetch(`${stack.controlUrl}/health`)).rejects.toThrow();
   });
 
-  it('takes Parley down when the stack process is killed outright', { timeout: 90_000 }, async () => {
+  it('takes Parley down when the stack process is killed outright', { timeout: 150_000 }, async () => {
     const port = await freePort();
     const cli = spawn(
       process.execPath,
@@ -82,7 +82,7 @@ describe('startStack', () => {
       { cwd: repoRoot, stdio: 'ignore' },
     );
     try {
-      expect(await waitUntil(() => isUp(`http://127.0.0.1:${port}`), 60_000)).toBe(true);
+      expect(await waitUntil(() => isUp(`http://127.0.0.1:${port}`), 120_000)).toBe(true);
     } finally {
       cli.kill('SIGKILL');
     }

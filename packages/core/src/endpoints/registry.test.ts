@@ -82,7 +82,7 @@ describe('upstream model mapping', () => {
     expect(upstreamModel('grok', 'grok-3-reasoning')).toEqual({ api: 'chat', id: 'grok-4.3', reasoningEffort: 'high' });
     expect(upstreamModel('grok', 'grok-3-imageGen')).toEqual({ api: 'image', id: 'grok-imagine-image-2.0' });
     expect(upstreamModel('deepSeek', 'deepseek-r1')).toEqual({ api: 'chat', id: 'deepseek-v4-flash', thinking: true });
-    expect(upstreamModel('anthropic', 'claude-instant-1').id).toBe('claude-haiku-4-5');
+    expect(upstreamModel('anthropic', 'claude-instant-1').id).toBe('claude-haiku-5-5');
   });
 
   it('sends the PaLM ids to Gemini and passes current ids through', () => {

@@ -64,8 +64,8 @@ describe('catalog lookups', () => {
   it('resolves an alias only on endpoints of its provider', () => {
     expect(resolveModel('azureOpenAI', 'gpt-4o').upstreamId).toBe('gpt-6.1-terra');
     expect(resolveModel('anthropic', 'gpt-4o').upstreamId).toBe('gpt-4o');
-    expect(resolveModel('anthropic', 'claude-1')).toMatchObject({ alias: 'claude-1', upstreamId: 'claude-haiku-4-5', api: 'chat' });
-    expect(resolveModel('anthropic', 'claude-1').info?.label).toBe('Claude Haiku 4.5');
+    expect(resolveModel('anthropic', 'claude-1')).toMatchObject({ alias: 'claude-1', upstreamId: 'claude-haiku-5-5', api: 'chat' });
+    expect(resolveModel('anthropic', 'claude-1').info?.label).toBe('Claude Haiku 5.5');
     expect(resolveModel('openAI', 'my-finetune').info).toBeUndefined();
   });
 

@@ -5,7 +5,8 @@ import type { ModelAlias, ModelCapabilities, ModelProvider, SamplingParameter, U
  * The one model catalog of Parley (issue 12). Two tables:
  *   - `upstreamModels`: the models the providers serve today, as their API references and price
  *     lists give them (checked 2026-11-23: openai@7.57 ChatModel, @anthropic-ai/sdk@1.12 Model and
- *     DEPRECATED_MODELS, the OpenAI / Anthropic / Gemini / xAI / DeepSeek deprecation pages);
+ *     DEPRECATED_MODELS, Anthropic's models overview with the Claude 5.5 lineup, the OpenAI /
+ *     Anthropic / Gemini / xAI / DeepSeek deprecation pages);
  *   - `modelAliases`: the ids of SPEC point 3, kept in the picker as the spec lists them, each one
  *     calling a currently served successor.
  * Keep it current: `catalog.test.ts` fails once a default alias points at a retired model.
@@ -105,8 +106,33 @@ const claude = (
     sampling: claudeSampling,
     // Claude 4.5 and later answer 400 when temperature and top_p come together.
     exclusiveSampling: ['temperature', 'topP'],
+    claudeThinking: 'budget',
     rates: { prompt, completion },
     ...(retires ? { retires } : {}),
+  });
+
+/**
+ * Claude 5 generation (and Opus 4.7 on): 1M context, 128K out, adaptive thinking, and a 400 for
+ * any temperature, top_p or top_k (or for manual thinking budgets).
+ */
+const claude5 = (
+  id: string,
+  label: string,
+  prompt: number,
+  completion: number,
+  claudeThinking: 'adaptive' | 'always',
+): UpstreamModelInfo =>
+  model({
+    id,
+    provider: 'anthropic',
+    label,
+    api: 'chat',
+    contextWindow: 1_000_000,
+    maxOutput: 128_000,
+    capabilities: allChat,
+    sampling: [],
+    claudeThinking,
+    rates: { prompt, completion },
   });
 
 const gemini = (id: string, label: string, prompt: number, completion: number, retires?: string): UpstreamModelInfo =>
@@ -175,7 +201,14 @@ const upstreamList: readonly UpstreamModelInfo[] = [
   gptImage('gpt-image-2.6-flare', 'GPT Image 2.6 Flare'),
   gptImage('gpt-image-2.6-sunburst', 'GPT Image 2.6 Sunburst'),
 
-  // Anthropic.
+  // Anthropic — the current lineup (Haiku 5.5 is billed from $0.10 / $0.50, its lowest tier).
+  claude5('claude-haiku-5-5', 'Claude Haiku 5.5', 0.1, 0.5, 'adaptive'),
+  claude5('claude-sonnet-5-5', 'Claude Sonnet 5.5', 2, 10, 'always'),
+  claude5('claude-opus-5-5', 'Claude Opus 5.5', 4, 20, 'always'),
+  claude5('claude-fable-5-1', 'Claude Fable 5.1', 10, 50, 'always'),
+  // Anthropic — legacy, still served.
+  claude5('claude-sonnet-5', 'Claude Sonnet 5', 2, 10, 'adaptive'),
+  claude5('claude-opus-5', 'Claude Opus 5', 5, 25, 'adaptive'),
   claude('claude-haiku-4-5', 'Claude Haiku 4.5', 64_000, 1, 5),
   claude('claude-sonnet-4-6', 'Claude Sonnet 4.6', 64_000, 3, 15),
   claude('claude-opus-4-6', 'Claude Opus 4.6', 128_000, 5, 25),
@@ -220,7 +253,7 @@ export const upstreamModels: ReadonlyMap<string, UpstreamModelInfo> = new Map(up
 /** The small text model each provider writes conversation titles with (never an image model). */
 export const titleModels: Readonly<Record<ModelProvider, string>> = {
   openai: 'gpt-6-luna',
-  anthropic: 'claude-haiku-4-5',
+  anthropic: 'claude-haiku-5-5',
   google: 'gemini-3.5-flash-lite',
   xai: 'grok-4.3',
   deepseek: 'deepseek-v4-flash',
@@ -293,11 +326,11 @@ export const modelAliases: readonly ModelAlias[] = [
   alias('text-bison', 'gemini-3.5-flash-lite', googleOnly),
   alias('codechat-bison', 'gemini-3.7-flash', googleOnly),
   // Anthropic: Claude 1 / Instant → Haiku tier, Claude 2 → Sonnet tier.
-  alias('claude-1', 'claude-haiku-4-5', anthropicOnly),
-  alias('claude-1-100k', 'claude-haiku-4-5', anthropicOnly),
-  alias('claude-instant-1', 'claude-haiku-4-5', anthropicOnly),
-  alias('claude-instant-1-100k', 'claude-haiku-4-5', anthropicOnly),
-  alias('claude-2', 'claude-sonnet-4-6', anthropicOnly),
+  alias('claude-1', 'claude-haiku-5-5', anthropicOnly),
+  alias('claude-1-100k', 'claude-haiku-5-5', anthropicOnly),
+  alias('claude-instant-1', 'claude-haiku-5-5', anthropicOnly),
+  alias('claude-instant-1-100k', 'claude-haiku-5-5', anthropicOnly),
+  alias('claude-2', 'claude-sonnet-5-5', anthropicOnly),
   // DeepSeek: R1's successor is V4 Flash with thinking on (what `deepseek-reasoner` used to call).
   alias('deepseek-r1', 'deepseek-v4-flash', {
     endpoints: ['deepSeek'],

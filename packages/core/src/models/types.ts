@@ -50,6 +50,12 @@ export interface UpstreamModelInfo {
    * `reasoning_effort: none`): with any other effort they must not be sent.
    */
   samplingOnlyWithoutReasoning?: boolean;
+  /**
+   * How a Claude model thinks: `budget` (extended thinking with `budget_tokens`), `adaptive`
+   * (the model decides how much; a budget is refused, thinking may be switched off) or `always`
+   * (adaptive and cannot be switched off). Claude 5 and later are adaptive and take no sampling.
+   */
+  claudeThinking?: 'budget' | 'adaptive' | 'always';
   rates: TokenRates;
   /** Announced shutdown day (UTC, `YYYY-MM-DD`); requests fail from that day on. */
   retires?: string;

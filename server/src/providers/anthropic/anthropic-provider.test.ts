@@ -27,12 +27,12 @@ runProviderSuite(
         expectSent: (request) => {
           expect(request.headers['x-api-key']).toBe('sk-ant-test');
           expect(request.headers['anthropic-version']).toBeTruthy();
-          // Haiku 4.5 thinks: extended thinking with its own budget on top of the answer's cap,
-          // and none of the sampling settings Claude refuses while thinking.
+          // Haiku 5.5 thinks adaptively: its summarised thinking shown, headroom on top of the
+          // answer's cap, and none of the sampling settings the Claude 5 generation refuses.
           expect(request.body).toMatchObject({
-            model: 'claude-haiku-4-5',
+            model: 'claude-haiku-5-5',
             max_tokens: 300 + claudeThinkingBudget,
-            thinking: { type: 'enabled', budget_tokens: claudeThinkingBudget },
+            thinking: { type: 'adaptive', display: 'summarized' },
             stream: true,
             system: [{ type: 'text', text: 'You are Claude.\n\nAnswer in French.' }],
             messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
@@ -60,6 +60,21 @@ describe('anthropic provider specifics', () => {
         { type: 'reasoning', delta: 'think.' },
         { type: 'text', delta: 'Done.' },
       ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('gives a Claude model of the budget generation extended thinking with its own budget', async () => {
+    const fake = await startAnthropicFake();
+    try {
+      fake.enqueue({ model: 'claude-haiku-4-5', reasoning: ['Budgeted.'], chunks: ['Yes.'] });
+      const events = await collect(
+        anthropicProvider.stream({ model: 'claude-haiku-4-5', messages: [{ role: 'user', content: 'q' }], options: { temperature: 0.3 }, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal()),
+      );
+      expect(events.filter((e) => e.type === 'reasoning')).toEqual([{ type: 'reasoning', delta: 'Budgeted.' }]);
+      expect(fake.requests[0]!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: claudeThinkingBudget }, max_tokens: claudeDefaultMaxOutput + claudeThinkingBudget });
+      expect(fake.requests[0]!.body).not.toHaveProperty('temperature');
     } finally {
       await fake.close();
     }
