@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { newOpaqueToken, sha256 } from './refresh-token.ts';
@@ -49,29 +49,44 @@ async function createSession(
 }
 
 /**
+ * How long a rotated refresh token still stands in for its successor while that successor is
+ * unused: the browser that was reloaded (or had two tabs refresh at once) while the rotation's
+ * answer was on its way never stored the new cookie and presents the old one again.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/**
  * Trades a refresh token for its successor. The claim is one conditional UPDATE, so of two
- * requests presenting the same token exactly one wins; a token that was already rotated
- * means a copy is in someone else's hands, and the whole family (this login) is revoked.
+ * requests presenting the same token exactly one claims it. A token rotated less than
+ * `REFRESH_REUSE_GRACE_MS` ago whose successor is still unused claims that successor instead
+ * (the lost-answer race above). Any other token that was already rotated means a copy is in
+ * someone else's hands, and the whole family (this login) is revoked.
  */
 export async function rotateSession(db: Db, presented: string, client: ClientInfo): Promise<RotationResult> {
   const hash = sha256(presented);
   return db.transaction(async (tx) => {
     const now = new Date();
     const nextId = randomUUID();
-    const [claimed] = await tx
-      .update(sessions)
-      .set({ revokedAt: now, replacedBy: nextId })
-      .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .returning({ userId: sessions.userId, familyId: sessions.familyId });
+    const claim = (match: SQL | undefined) =>
+      tx
+        .update(sessions)
+        .set({ revokedAt: now, replacedBy: nextId })
+        .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .returning({ userId: sessions.userId, familyId: sessions.familyId });
+    let [claimed] = await claim(eq(sessions.tokenHash, hash));
     if (!claimed) {
       const [seen] = await tx
-        .select({ familyId: sessions.familyId, replacedBy: sessions.replacedBy })
+        .select({ familyId: sessions.familyId, replacedBy: sessions.replacedBy, revokedAt: sessions.revokedAt })
         .from(sessions)
         .where(eq(sessions.tokenHash, hash))
         .limit(1);
-      const reused = Boolean(seen?.replacedBy);
-      if (reused) await revokeFamily(tx as unknown as Db, seen!.familyId, now);
-      return { ok: false, reused };
+      const justRotated = seen?.replacedBy && seen.revokedAt && now.getTime() - seen.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+      if (justRotated) [claimed] = await claim(eq(sessions.id, seen.replacedBy!));
+      if (!claimed) {
+        const reused = Boolean(seen?.replacedBy);
+        if (reused) await revokeFamily(tx as unknown as Db, seen!.familyId, now);
+        return { ok: false, reused };
+      }
     }
     const next = await createSession(tx as unknown as Db, claimed.userId, claimed.familyId, client, nextId, now);
     return { ok: true, userId: claimed.userId, familyId: claimed.familyId, next };
