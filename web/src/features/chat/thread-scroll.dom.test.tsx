@@ -148,17 +148,76 @@ describe('thread scroll', () => {
     expect(atBottom()).toBe(true);
   });
 
-  it('follows a streaming reply at most every 450 ms when auto-scroll is on, with a trailing pass', () => {
-    localStorage.setItem('autoScroll', 'true');
+  it('follows a streaming reply on every growth while the reader is at the bottom', () => {
     openThread();
     frames(SETTLED);
     streaming.start('r1');
     const before = hookScrolls;
+    contentGrowsTo(5600);
+    expect(hookScrolls).toBe(before + 1);
+    contentGrowsTo(5700); // no throttle: each growth is followed at once
+    expect(hookScrolls).toBe(before + 2);
+    expect(thread().scrollTop).toBe(bottom());
+    expect(button()).toBeNull();
+  });
+
+  it('counts a reader within 80 px of the bottom as there', () => {
+    openThread();
+    frames(SETTLED);
+    streaming.start('r1');
+    scrollTo(bottom() + 1); // the scroll event of the pin
+    scrollTo(bottom() - 20); // a nudge up, still at the bottom
+    contentGrowsTo(5100);
+    expect(thread().scrollTop).toBe(bottom());
+  });
+
+  it('stops following at once when the reader scrolls up, offers the button, and resumes back at the bottom', () => {
+    openThread();
+    frames(SETTLED);
+    streaming.start('r1');
+    contentGrowsTo(5600);
+    scrollTo(bottom() - 300);
+    const before = hookScrolls;
+    const top = thread().scrollTop;
+    contentGrowsTo(6000);
+    frames(1000);
+    expect(hookScrolls).toBe(before);
+    expect(thread().scrollTop).toBe(top);
+    expect(button()).not.toBeNull();
+
+    scrollTo(bottom() - 60); // back within 80 px of the bottom
+    contentGrowsTo(6400);
+    expect(hookScrolls).toBe(before + 1);
+    expect(thread().scrollTop).toBe(bottom());
+  });
+
+  it('stops following on a wheel turned upwards, before any scroll event', () => {
+    openThread();
+    frames(SETTLED);
+    streaming.start('r1');
+    fireEvent.wheel(thread(), { deltaY: -40 });
+    const top = thread().scrollTop;
+    contentGrowsTo(5600);
+    expect(thread().scrollTop).toBe(top);
+    fireEvent.wheel(thread(), { deltaY: 40 }); // turning down does not resume by itself
+    contentGrowsTo(5700);
+    expect(thread().scrollTop).toBe(top);
+  });
+
+  it('with autoScroll on, brings a reader scrolled up down at most every 450 ms, with a trailing pass', () => {
+    localStorage.setItem('autoScroll', 'true');
+    openThread();
+    frames(SETTLED);
+    streaming.start('r1');
+    scrollTo(1000);
+    const before = hookScrolls;
     contentGrowsTo(5600); // the first growth is followed at once
     expect(hookScrolls).toBe(before + 1);
     expect(thread().scrollTop).toBe(bottom());
+    scrollTo(1000);
     contentGrowsTo(6000);
     frames(400);
+    scrollTo(1000);
     contentGrowsTo(6400); // still inside the 450 ms: one trailing pass covers both
     frames(49);
     expect(hookScrolls).toBe(before + 1);
@@ -170,10 +229,9 @@ describe('thread scroll', () => {
     expect(button()).toBeNull();
   });
 
-  it('does not follow with auto-scroll off, and offers the button instead', () => {
+  it('does not follow once the reply has finished', () => {
     openThread();
     frames(SETTLED);
-    streaming.start('r1');
     const before = hookScrolls;
     contentGrowsTo(5600);
     frames(1000);

@@ -50,7 +50,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} onScroll={scroll.onScroll} className="h-full overflow-y-auto overscroll-contain" data-testid="thread">
+      <div ref={scrollRef} onScroll={scroll.onScroll} onWheel={scroll.onWheel} className="h-full overflow-y-auto overscroll-contain" data-testid="thread">
         <div ref={contentRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;

@@ -5,8 +5,14 @@ import { useStreamingStore } from './streaming-store.ts';
 
 /** How long a freshly opened thread keeps re-pinning to the bottom while row heights settle (SPEC 9). */
 const SETTLE_MS = 650;
-/** Following streaming text scrolls at most this often (SPEC point 9: instant scroll throttle). */
+/** A finished reply re-renders once more (final markdown): the bottom stays pinned this long after it. */
+const FINISH_MS = 300;
+/** With the autoScroll setting ("always follow"), a reader scrolled up is brought down at most this often. */
 const FOLLOW_THROTTLE_MS = 450;
+/** The reader counts as at the bottom while at most this much of the thread lies below the view. */
+const AT_BOTTOM_PX = 80;
+/** A move up smaller than this (the virtualizer trimming its end padding) still counts as at the bottom. */
+const NUDGE_PX = 30;
 /** The scroll-down button shows once this share of the view height lies below it (SPEC point 9). */
 const UNSEEN_SHARE = 0.15;
 
@@ -15,9 +21,10 @@ function unseenBelow(el: HTMLElement): number {
 }
 
 /**
- * Scroll behaviour of the thread: open at the bottom, jump down when a message is sent,
- * follow streaming text when the autoScroll setting is on, and tell when to offer the
- * scroll-to-bottom button.
+ * Scroll behaviour of the thread: open at the bottom, jump down when a message is sent, follow
+ * a streaming reply while the reader stays at the bottom (always, with the autoScroll setting),
+ * and tell when to offer the scroll-to-bottom button. Scrolling up stops following at once;
+ * coming back to the bottom resumes it.
  */
 export function useThreadScroll(
   scrollRef: RefObject<HTMLDivElement | null>,
@@ -28,32 +35,66 @@ export function useThreadScroll(
 ) {
   const [showButton, setShowButton] = useState(false);
   const pinUntil = useRef(0);
+  /** Whether the reader is at the bottom, so new text should stay in view. */
+  const following = useRef(true);
 
   const update = useCallback(() => {
     const el = scrollRef.current;
     if (el) setShowButton(unseenBelow(el) >= el.clientHeight * UNSEEN_SHARE);
   }, [scrollRef]);
 
+  // Moving up more than a nudge from the bottom (a drag, a key, the scrollbar) stops following;
+  // coming back within 80 px of the bottom resumes it. `anchorTop` is the lowest point reached
+  // while following, so small steps up add up.
+  const anchorTop = useRef(0);
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (following.current && el.scrollTop < anchorTop.current - NUDGE_PX) following.current = false;
+    else if (unseenBelow(el) <= AT_BOTTOM_PX) {
+      anchorTop.current = following.current ? Math.max(anchorTop.current, el.scrollTop) : el.scrollTop;
+      following.current = true;
+    }
+    update();
+  }, [scrollRef, update]);
+
+  /** A wheel turned upwards stops following before the scroll event it causes arrives. */
+  const onWheel = useCallback((event: { deltaY: number }) => {
+    if (event.deltaY < 0) following.current = false;
+  }, []);
+
   const toBottom = useCallback(
     (behavior: ScrollBehavior = 'auto') => {
       const el = scrollRef.current;
       if (!el) return;
+      following.current = true;
       if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
       el.scrollTo({ top: el.scrollHeight, behavior });
+      anchorTop.current = el.scrollTop;
     },
     [scrollRef, virtualizer, count],
   );
 
+  /** Keeps the view at the bottom for `ms` while rows measure, then re-checks the button. */
+  const pinFor = useCallback(
+    (ms: number) => {
+      pinUntil.current = performance.now() + ms;
+      let frame = requestAnimationFrame(function pin() {
+        if (!following.current) return update();
+        toBottom();
+        if (performance.now() < pinUntil.current) frame = requestAnimationFrame(pin);
+        else update();
+      });
+      return () => cancelAnimationFrame(frame);
+    },
+    [toBottom, update],
+  );
+
   // Opening a conversation (or a new one): land at the bottom and stay there while rows measure.
   useEffect(() => {
-    pinUntil.current = performance.now() + SETTLE_MS;
-    let frame = requestAnimationFrame(function pin() {
-      toBottom();
-      if (performance.now() < pinUntil.current) frame = requestAnimationFrame(pin);
-      else update();
-    });
-    return () => cancelAnimationFrame(frame);
-    // Only a different conversation re-pins; toBottom changes with every message count.
+    following.current = true;
+    return pinFor(SETTLE_MS);
+    // Only a different conversation re-pins; pinFor changes with every message count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openedKey]);
 
@@ -64,9 +105,18 @@ export function useThreadScroll(
     lastCount.current = count;
   }, [count, toBottom]);
 
-  // The thread grew or shrank (streaming text, a measured row): re-check the button, and while a
-  // reply streams with auto-scroll on, follow it at most every 450 ms with a trailing pass so
-  // the last words are never left below the fold.
+  // A reply finished: its final render may still grow the row, so a following reader stays pinned.
+  const streamingId = useStreamingStore((s) => s.messageId);
+  const wasStreaming = useRef(streamingId);
+  useEffect(() => {
+    const finished = wasStreaming.current !== null && streamingId === null;
+    wasStreaming.current = streamingId;
+    if (finished && following.current) return pinFor(FINISH_MS);
+  }, [streamingId, pinFor]);
+
+  // The thread grew or shrank (streaming text, a measured row). While a reply streams, a reader
+  // at the bottom is kept there on every growth; with autoScroll on, one scrolled up is brought
+  // down at most every 450 ms, with a trailing pass so the last words are never left below.
   useEffect(() => {
     const content = contentRef.current;
     if (!content) return;
@@ -78,7 +128,9 @@ export function useThreadScroll(
       update();
     };
     const observer = new ResizeObserver(() => {
-      if (!useStreamingStore.getState().messageId || !chatFlag('autoScroll')) return update();
+      if (!useStreamingStore.getState().messageId) return update();
+      if (following.current) return follow();
+      if (!chatFlag('autoScroll')) return update();
       clearTimeout(trailing);
       const wait = FOLLOW_THROTTLE_MS - (performance.now() - last);
       if (wait <= 0) follow();
@@ -91,5 +143,5 @@ export function useThreadScroll(
     };
   }, [contentRef, toBottom, update]);
 
-  return { showButton, onScroll: update, scrollToBottom: () => toBottom('smooth') };
+  return { showButton, onScroll, onWheel, scrollToBottom: () => toBottom('smooth') };
 }
