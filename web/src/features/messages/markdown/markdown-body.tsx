@@ -10,6 +10,7 @@ import remarkMath from 'remark-math';
 import { CodeBlock } from './code-block.tsx';
 import { highlightLanguages } from './highlight-languages.ts';
 import { MarkdownImage } from './markdown-image.tsx';
+import { normalizeMath } from './math-delimiters.ts';
 import { splitMarkdownBlocks } from './split-blocks.ts';
 
 const remarkPlugins = [remarkGfm, [remarkMath, { singleDollarTextMath: false }]] satisfies ComponentProps<typeof ReactMarkdown>['remarkPlugins'];
@@ -54,13 +55,14 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: { text: st
 });
 
 /**
- * Markdown of a reply: GFM (tables, task lists, strikethrough), highlighted code, KaTeX math.
+ * Markdown of a reply: GFM (tables, task lists, strikethrough), highlighted code, KaTeX math
+ * in the delimiters models write (`$…$`, `\\(…\\)`, `\\[…\\]`, `$$…$$`; see `normalizeMath`).
  * Raw HTML is never rendered (react-markdown drops it by default). Rendered block by block, so
  * the blocks already complete keep their rendering while a reply streams and each frame parses
  * only the last one (bench/long-conversation.ts measures it). Loaded on demand.
  */
 export function MarkdownBody({ text }: { text: string }) {
-  const blocks = splitMarkdownBlocks(text);
+  const blocks = splitMarkdownBlocks(normalizeMath(text));
   return (
     <div className="markdown">
       {blocks.map((block, index) => (
