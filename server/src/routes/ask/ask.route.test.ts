@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(res.status).toBe(401);
   });
 
-  it('turns an upstream 401 into an invalid_api_key error event and keeps both messages', async () => {
+  it('turns an upstream 401 into an invalid_api_key error event, keeps both messages and names the conversation', async () => {
     s.upstream.enqueue({ status: 401 });
     const { frames } = await s.ask(alice, { text: 'will fail', messageId: `m-${kind}-401` });
     const created = frames[0]!.data as CreatedEvent;
@@ -144,6 +144,8 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(parseChatErrorText(error.text)?.kind).toBe('invalid_api_key');
     expect(await findMessage(s.t.ctx.db, alice.userId, `m-${kind}-401`)).toMatchObject({ text: 'will fail' });
     expect(await findMessage(s.t.ctx.db, alice.userId, error.messageId)).toMatchObject({ error: true, text: error.text, unfinished: false });
+    // The sidebar lists it under its first words, never as a bare "New Chat".
+    expect(await json<{ title: string }>(s.get(alice, `/api/convos/${created.conversationId}`))).toMatchObject({ title: 'will fail' });
   });
 
   it('turns an exhausted upstream quota into insufficient_quota', async () => {

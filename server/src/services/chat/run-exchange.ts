@@ -248,7 +248,8 @@ async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Repl
 }
 
 /**
- * A failure before anything was shown: stores it as an error-flagged reply (the user message stays) and ends the stream
+ * A failure before anything was shown: stores it as an error-flagged reply (the user message stays; a new
+ * conversation is named after its first words) and ends the stream
  * with that stored row in an `error` frame. A continued reply keeps its earlier text and the
  * error becomes its newest sibling, so the thread shows the failure and can switch back.
  */
@@ -266,6 +267,9 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
     } else {
       saved = await storeUnderNewId(ctx, errorRow(exchange, text), placeholderStored);
     }
+    // A first message that failed still names its conversation (after its first words, as a
+    // cancelled first reply does), so the sidebar never lists a bare "New Chat" for it.
+    if (!exchange.conversation) await renameConversation(ctx.db, exchange.userId, exchange.conversationId, fallbackTitle(userTextOf(exchange)));
     await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved), last: true });
   } catch (storeError) {
     ctx.log.error({ err: storeError, reqId: started.requestId, userId: exchange.userId }, 'could not store the failed reply');

@@ -2,7 +2,7 @@ import { ArrowUp, Square } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
-import { chatFlag } from './chat-settings.ts';
+import { enterSubmits } from './chat-settings.ts';
 import { useDraftStore } from './draft-store.ts';
 
 export interface ChatInputProps {
@@ -54,8 +54,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (chatFlag('enterToNewline')) return;
+    if (!enterSubmits(event)) return;
     event.preventDefault();
     send();
   };

@@ -13,3 +13,12 @@ export function chatFlag(name: ChatFlag): boolean {
     return false;
   }
 }
+
+/**
+ * Whether a key press in a message box submits it: Enter without Shift, not while an input
+ * method is composing (Chinese, Japanese, Korean), and not with the enterToNewline setting on.
+ */
+export function enterSubmits(event: { key: string; shiftKey: boolean; keyCode: number; nativeEvent: { isComposing: boolean } }): boolean {
+  if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return false;
+  return !chatFlag('enterToNewline');
+}

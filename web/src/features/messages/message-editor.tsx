@@ -2,6 +2,7 @@ import type { Message } from '@parley/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { enterSubmits } from '../chat/chat-settings.ts';
 
 export interface MessageEditorProps {
   message: Message;
@@ -13,6 +14,7 @@ export interface MessageEditorProps {
 /**
  * Inline edit of a message. A user message is either re-asked as a new branch ('Save & Submit')
  * or only stored ('Save'); a reply is either continued from the edited text or only stored.
+ * Enter is 'Save & Submit' as in the chat input (Shift+Enter, or the enterToNewline setting, adds a line).
  */
 export function MessageEditor({ message, onSubmit, onSave, onCancel }: MessageEditorProps) {
   const { t } = useTranslation();
@@ -43,6 +45,9 @@ export function MessageEditor({ message, onSubmit, onSave, onCancel }: MessageEd
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onCancel();
+          if (!enterSubmits(e)) return;
+          e.preventDefault();
+          if (!blank && !saving) onSubmit(text.trim());
         }}
         data-testid="edit-textarea"
         aria-label={t('chat.message.edit')}

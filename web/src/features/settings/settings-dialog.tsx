@@ -11,7 +11,7 @@ export function SettingsDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent title={t('settings.title')} closeLabel={t('common.close')} className="max-w-2xl" data-testid="settings-dialog">
-        <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="flex flex-col gap-4 p-4 sm:flex-row sm:gap-6 sm:p-6">
+        <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="flex min-h-0 flex-col gap-4 overflow-y-auto p-4 sm:flex-row sm:gap-6 sm:p-6">
           <TabsList aria-label={t('settings.title')} className="flex-row sm:w-44 sm:flex-col">
             {settingsTabs.map(({ id, labelKey, icon: Icon }) => (
               <TabsTrigger key={id} value={id} data-testid={`settings-tab-${id}`}>
@@ -20,9 +20,11 @@ export function SettingsDialog() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <div className="min-h-56 min-w-0 flex-1">
+          {/* Every panel stays mounted in the same grid cell, the inactive ones invisible, so the
+              dialog is as tall as its tallest tab and keeps its height when the tab changes. */}
+          <div className="grid min-h-56 min-w-0 flex-1" data-testid="settings-panels">
             {settingsTabs.map(({ id, Panel }) => (
-              <TabsContent key={id} value={id}>
+              <TabsContent key={id} value={id} forceMount className="[grid-area:1/1] data-[state=inactive]:invisible">
                 <Panel />
               </TabsContent>
             ))}

@@ -56,7 +56,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: { text: st
 
 /**
  * Markdown of a reply: GFM (tables, task lists, strikethrough), highlighted code, KaTeX math
- * in the delimiters models write (`$…$`, `\\(…\\)`, `\\[…\\]`, `$$…$$`; see `normalizeMath`).
+ * in the delimiters models write (`$…$`, `\(…\)`, `\[…\]`, `$$…$$`; see `normalizeMath`).
  * Raw HTML is never rendered (react-markdown drops it by default). Rendered block by block, so
  * the blocks already complete keep their rendering while a reply streams and each frame parses
  * only the last one (bench/long-conversation.ts measures it). Loaded on demand.
