@@ -67,7 +67,8 @@ function checkAgainstEndpoint(preset: Record<string, unknown>, ctx: z.Refinement
   const relevant = Object.fromEntries(known.filter((k) => preset[k] !== undefined && preset[k] !== null).map((k) => [k, preset[k]]));
   const result = schema.safeParse(relevant);
   if (result.success) return;
-  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  // The issue keeps its code and bound (too_big, 2), so an import can say which limit was broken.
+  for (const issue of result.error.issues) ctx.addIssue({ ...issue });
 }
 
 /**

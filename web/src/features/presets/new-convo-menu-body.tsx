@@ -1,5 +1,6 @@
 import { endpointDisplayNames, modelDisplayName, resolveEndpoint, type EndpointName, type Preset } from '@parley/core';
 import { Check, FileUp, KeyRound, Pencil, Trash2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -12,7 +13,7 @@ import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import { useStartNewChat } from '../endpoints/use-start-new-chat.ts';
 import { useKeyDialog } from '../keys/key-dialog-store.ts';
 import { usePresetDialogs } from './preset-dialogs-store.ts';
-import { parsePresetFile } from './preset-file.ts';
+import { parsePresetFile, type PresetFieldProblem } from './preset-file.ts';
 import { setupFromPreset } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
 import { usePresetMutation, usePresets } from './use-presets.ts';
@@ -20,6 +21,12 @@ import { usePresetMutation, usePresets } from './use-presets.ts';
 const heading = 'px-2 pb-1.5 pt-1 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400';
 const row = 'flex w-full cursor-pointer items-center gap-2.5 rounded-xl px-2 py-2 text-left text-sm transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:outline-none dark:hover:bg-neutral-700/70 dark:focus-visible:bg-neutral-700/70';
 const iconButton = 'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-lg text-neutral-500 transition-colors hover:bg-neutral-200 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500/50 dark:text-neutral-400 dark:hover:bg-neutral-600 dark:hover:text-neutral-100';
+
+/** "temperature: must be at most 2": the field an import fails on and what is wrong with it. */
+function importProblemText(t: TFunction, problem: PresetFieldProblem | undefined): string {
+  if (!problem) return t('presets.import_invalid');
+  return t('presets.import_bad_field', { field: problem.field, problem: t(`presets.field_problem.${problem.kind}`, { limit: problem.limit }) });
+}
 
 function PresetRow({ preset, onApply, onEdit, onDelete }: { preset: Preset; onApply(): void; onEdit(): void; onDelete(): void }) {
   const { t } = useTranslation();
@@ -71,7 +78,7 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
     event.target.value = '';
     if (!file) return;
     const parsed = parsePresetFile(await file.text());
-    if (!parsed.ok) return setImportError(t('presets.import_invalid'));
+    if (!parsed.ok) return setImportError(importProblemText(t, parsed.problem));
     setImportError(null);
     save.mutate(parsed.preset, { onError: (error) => setImportError(errorText(t, error)) });
   };

@@ -25,6 +25,15 @@ describe('preset import (SPEC point 5)', () => {
     expect(parsePresetFile('[1, 2]').ok).toBe(false);
     expect(parsePresetFile('42').ok).toBe(false);
   });
+
+  it('names the field a preset fails on, with the bound it breaks', () => {
+    const file = (fields: object) => parsePresetFile(JSON.stringify({ title: 'Bad', endpoint: 'openAI', model: 'gpt-4o', ...fields }));
+    expect(file({ temperature: 3 })).toEqual({ ok: false, problem: { field: 'temperature', kind: 'too_big', limit: 2 } });
+    expect(file({ temperature: -1 })).toEqual({ ok: false, problem: { field: 'temperature', kind: 'too_small', limit: 0 } });
+    expect(file({ temperature: 'warm' })).toMatchObject({ ok: false, problem: { field: 'temperature', kind: 'invalid_type' } });
+    expect(file({ title: 'x'.repeat(201) })).toEqual({ ok: false, problem: { field: 'title', kind: 'too_long', limit: 200 } });
+    expect(file({ endpoint: 'nowhere' })).toEqual({ ok: false, problem: { field: 'endpoint', kind: 'invalid' } });
+  });
 });
 
 describe('preset export', () => {
