@@ -136,9 +136,20 @@ export function useThreadScroll(
       if (wait <= 0) follow();
       else trailing = setTimeout(follow, wait);
     });
+    // The rows too: a growing row is seen in the frame it grows, before the virtualizer re-sizes
+    // the content a frame or two later, so the new line never shows below the fold first.
     observer.observe(content);
+    Array.from(content.children, (row) => observer.observe(row));
+    const rows = new MutationObserver((changes) => {
+      for (const change of changes) {
+        change.addedNodes.forEach((row) => row instanceof Element && observer.observe(row));
+        change.removedNodes.forEach((row) => row instanceof Element && observer.unobserve(row));
+      }
+    });
+    rows.observe(content, { childList: true });
     return () => {
       observer.disconnect();
+      rows.disconnect();
       clearTimeout(trailing);
     };
   }, [contentRef, toBottom, update]);
