@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
@@ -7,6 +9,7 @@ import { expect, test } from './support/fixtures.ts';
 // other spec scripts; the tests run one after another so each message takes its own reply.
 test.describe.configure({ mode: 'serial' });
 const fake = 'openai';
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 const pickedModel = 'gpt-4';
 const model = upstreamModel('openAI', pickedModel).id;
 
@@ -90,3 +93,59 @@ test('with autoScroll on, the reply is followed even after scrolling up', async 
   await expect(replies(page).last().getByText('Paragraph 60 of a long answer')).toBeInViewport();
   await expect(scrollDown(page)).toBeHidden();
 });
+
+const streamedEn = [
+  'Here is a plan for learning to cook in a month.\n\n',
+  '## Week 1: knife skills and eggs\n\n',
+  '- Practise dicing an onion every day until the pieces come out even.\n',
+  '- Cook eggs five ways: boiled, poached, scrambled, fried and as an omelette.\n\n',
+  '## Week 2: soups and sauces\n\n',
+  'A good stock is the base of most soups. Simmer bones and vegetables for three hours, then strain:\n\n',
+  '```python\ndef stock(bones, vegetables, hours=3):\n    pot = simmer(bones + vegetables, hours)\n    return strain(pot)\n```\n\n',
+  '## Week 3: roasting\n\n',
+  'Roast a chicken at 200 °C for about an hour, until the juices run clear. Rest it for ten minutes before carving, ',
+  'so the meat stays moist. Roast vegetables alongside it: potatoes, carrots and onions all take about the same time.\n\n',
+  '## Week 4: bread\n\n',
+  'Start with a simple loaf of flour, water, salt and yeast, and knead it for ten minutes.',
+];
+const streamedZh = [
+  '这是一个用一个月学会做饭的计划。\n\n',
+  '## 第一周：刀工和鸡蛋\n\n',
+  '- 每天练习切洋葱丁，直到切得大小均匀。\n',
+  '- 用五种方法做鸡蛋：水煮、水波、炒、煎和蛋卷。\n\n',
+  '## 第二周：汤和酱汁\n\n',
+  '好的高汤是大多数汤的基础。把骨头和蔬菜炖三个小时，然后过滤：\n\n',
+  '```python\ndef stock(bones, vegetables, hours=3):\n    pot = simmer(bones + vegetables, hours)\n    return strain(pot)\n```\n\n',
+  '## 第三周：烤\n\n',
+  '用 200 °C 烤一只鸡大约一小时，直到汁水清澈。切之前静置十分钟，',
+  '这样肉会保持多汁。同时烤些蔬菜：土豆、胡萝卜和洋葱所需时间差不多。\n\n',
+  '## 第四周：面包\n\n',
+  '从最简单的面包开始：面粉、水、盐和酵母，揉十分钟。',
+];
+
+for (const [viewport, width, height, theme, lang, short] of [
+  ['desktop', 1280, 800, 'light', 'en-US', 'en'],
+  ['desktop', 1280, 800, 'dark', 'zh-CN', 'zh'],
+  ['mobile', 390, 844, 'light', 'zh-CN', 'zh'],
+  ['mobile', 390, 844, 'dark', 'en-US', 'en'],
+] as const) {
+  test(`screenshot of a reply streaming in: ${viewport} ${theme} ${short}`, async ({ page, signUp }) => {
+    await page.setViewportSize({ width, height });
+    await page.addInitScript(({ lang, theme }) => {
+      localStorage.setItem('lang', lang);
+      localStorage.setItem('color-theme', theme);
+    }, { lang, theme });
+    await signUp('follow-shot');
+    await start(page);
+    const chunks = short === 'zh' ? streamedZh : streamedEn;
+    // Quick up to the last paragraph, which then stays open long enough for the picture.
+    await stackControl.enqueue(fake, { model, chunks: [...chunks, ...Array.from({ length: 40 }, () => ' ')], delayMs: 150 });
+    await send(page, short === 'zh' ? '我想在一个月内学会做饭，给我一个计划。' : 'Give me a plan to learn to cook in a month.');
+    await streaming(page);
+    await expect(replies(page).last()).toContainText(short === 'zh' ? '第四周' : 'Week 4');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(screenshots, `chat-streaming-${viewport}-${theme}-${short}.png`) });
+    expect(await unseenBelow(page)).toBeLessThanOrEqual(80);
+    await settled(page);
+  });
+}
