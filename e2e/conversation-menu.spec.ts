@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
+import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
 
 test('with a mouse a row shows its ⋯ menu on hover or focus only, and a right click opens the same menu', async ({ page, signUp }) => {
@@ -31,13 +32,7 @@ test('with a mouse a row shows its ⋯ menu on hover or focus only, and a right 
   await expect(page.getByTestId('convo-rename')).toBeFocused();
 
   for (const [theme, lang] of [['light', 'en'], ['dark', 'zh']] as const) {
-    await page.evaluate(
-      ([colorTheme, language]) => {
-        localStorage.setItem('color-theme', colorTheme);
-        localStorage.setItem('lang', language);
-      },
-      [theme, lang === 'zh' ? 'zh-CN' : 'en-US'],
-    );
+    await chooseLook(page, theme, lang);
     await page.reload();
     await row.hover();
     await button.click();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
 
 /** Touch-and-hold on a row, held until its menu shows (Chromium's touch emulation through CDP), then lifted. */
@@ -81,13 +82,7 @@ test('a long press on a conversation opens its menu; the menu renames it and Esc
 
   await test.step('screenshots of the open menu: light and dark, English and Chinese', async () => {
     for (const [theme, lang] of [['light', 'en'], ['dark', 'en'], ['light', 'zh'], ['dark', 'zh']] as const) {
-      await page.evaluate(
-        ([colorTheme, language]) => {
-          localStorage.setItem('color-theme', colorTheme);
-          localStorage.setItem('lang', language);
-        },
-        [theme, lang === 'zh' ? 'zh-CN' : 'en-US'],
-      );
+      await chooseLook(page, theme, lang);
       await page.reload();
       await page.getByTestId('nav-toggle').click();
       await longPress(page, row.getByTestId('convo-link'));
@@ -117,7 +112,7 @@ test('table cells in a reply wrap between words and never break a long word', as
   // Each long word is on one line: the range around it has a single box.
   const linesPerWord = await rendered.evaluate((el, list) => {
     const counts: number[] = [];
-    for (const cell of el.querySelectorAll('th, td')) {
+    for (const cell of Array.from(el.querySelectorAll('th, td'))) {
       const text = cell.firstChild;
       const word = list.find((w) => text?.textContent?.includes(w));
       if (!text || !word) continue;
@@ -125,7 +120,7 @@ test('table cells in a reply wrap between words and never break a long word', as
       const start = text.textContent!.indexOf(word);
       range.setStart(text, start);
       range.setEnd(text, start + word.length);
-      counts.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+      counts.push(new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size);
     }
     return counts;
   }, words);
