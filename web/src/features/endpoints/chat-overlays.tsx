@@ -1,13 +1,13 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { usePresetDialogs } from '../presets/preset-dialogs-store.ts';
 import { useKeyDialog } from '../keys/key-dialog-store.ts';
-import { PluginStoreDialog } from '../plugins/plugin-store-dialog.tsx';
 import { usePluginStore } from '../plugins/plugin-store-state.ts';
 
 import { lazyExtra } from './load-chat-extras.ts';
 
 const KeyDialog = lazyExtra('KeyDialog');
 const PresetDialogs = lazyExtra('PresetDialogs');
+const PluginStoreDialog = lazy(() => import('../plugins/plugin-store-dialog.tsx').then((m) => ({ default: m.PluginStoreDialog })));
 
 /** The chat screen's dialogs for keys, presets and the plugin store, each fetched the first time it opens. */
 export function ChatOverlays() {
