@@ -4,6 +4,7 @@ import { conversationMessages, systemPrompt } from '../../providers/prompt.ts';
 import { getProvider } from '../../providers/registry.ts';
 import type { ChatProvider } from '../../providers/types.ts';
 import { loadPluginTools } from '../plugins/plugin-tools.ts';
+import { pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { findUserById } from '../users/user-service.ts';
 import { agentModel } from './agent-model.ts';
 import { classicAgent } from './classic-agent.ts';
@@ -19,12 +20,12 @@ interface AgentOptions {
 
 
 /**
- * gptPlugins: without tools a plain OpenAI chat; with tools the agent of `agentOptions` runs
+ * gptPlugins: without tools a plain chat on its account (OpenAI, or Azure with PLUGINS_USE_AZURE); with tools the agent of `agentOptions` runs
  * (its steps stream as tool-call / tool-result events), and unless `skipCompletion` the
  * conversation's model writes the final answer from the steps.
  */
 export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvider {
-  const chat = getProvider('openAI');
+  const chat = getProvider(pluginsAccount(ctx.env));
   return {
     async *stream(request, signal) {
       const keys = toolPluginKeys(request.options.tools);
@@ -37,10 +38,9 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
       const options = (request.options.agentOptions ?? {}) as AgentOptions;
       const skipCompletion = options.skipCompletion ?? true;
       const run = {
-        model: agentModel(request, options.model ?? request.model),
+        ...(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, signal)),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
-        temperature: options.temperature ?? 0,
         signal,
       };
       const agent = options.agent === 'classic' ? classicAgent(run, tools, skipCompletion) : functionsAgent(run, tools, skipCompletion);
