@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createAzure } from '@ai-sdk/azure';
 import { createOpenAI } from '@ai-sdk/openai';
 import { endpointProviders, resolveModel, type EndpointName } from '@parley/core';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { AppContext } from '../../app/context.ts';
 import { deploymentFor, parseAzureCredential } from '../../providers/azureOpenAI/azure-credential.ts';
 import { azureOpenAIRoot } from '../../providers/azureOpenAI/azure-provider.ts';
@@ -17,7 +17,7 @@ const defaultBaseURL = 'https://api.openai.com/v1';
 
 /** The agent's model, ready to call, with the sampling its API takes. */
 export interface AgentModel {
-  model: LanguageModel;
+  model: LanguageModelV3;
   /** Undefined for models the catalog marks as taking no sampling (GPT-6 while reasoning, Claude 5): never sent. */
   temperature?: number;
 }
@@ -52,7 +52,7 @@ export async function agentModel(
   const { endpoint, upstreamId } = agentEndpoint(ctx, model);
   // The agent's own calls do not reason, except on models that always do: those take no sampling.
   const sampling = acceptedSampling(upstreamId, { temperature }, true);
-  const withSampling = (languageModel: LanguageModel): AgentModel => ({ model: languageModel, temperature: sampling.temperature });
+  const withSampling = (languageModel: LanguageModelV3): AgentModel => ({ model: languageModel, temperature: sampling.temperature });
   if (endpoint === 'anthropic' || endpoint === 'google') {
     const credentials = await resolveCredentials(ctx, endpoint, userId);
     const own = { ...request, ...credentials };

@@ -1,3 +1,4 @@
+import { wrapLanguageModel } from 'ai';
 import { toolPluginKeys } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { conversationMessages, systemPrompt } from '../../providers/prompt.ts';
@@ -6,10 +7,30 @@ import type { ChatProvider } from '../../providers/types.ts';
 import { loadPluginTools } from '../plugins/plugin-tools.ts';
 import { pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { findUserById } from '../users/user-service.ts';
-import { agentModel } from './agent-model.ts';
+import { agentModel, type AgentModel } from './agent-model.ts';
 import { classicAgent } from './classic-agent.ts';
 import { completionRequest } from './completion-step.ts';
 import { functionsAgent } from './functions-agent.ts';
+
+/** The agent model with each of its calls held from the payer's quota first. */
+function metered(agent: AgentModel, beforeCall: (() => Promise<void>) | undefined): AgentModel {
+  if (!beforeCall) return agent;
+  const model = wrapLanguageModel({
+    model: agent.model,
+    middleware: {
+      specificationVersion: 'v3',
+      wrapGenerate: async ({ doGenerate }) => {
+        await beforeCall();
+        return doGenerate();
+      },
+      wrapStream: async ({ doStream }) => {
+        await beforeCall();
+        return doStream();
+      },
+    },
+  });
+  return { ...agent, model };
+}
 
 interface AgentOptions {
   agent?: 'functions' | 'classic';
@@ -38,7 +59,7 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
       const options = (request.options.agentOptions ?? {}) as AgentOptions;
       const skipCompletion = options.skipCompletion ?? true;
       const run = {
-        ...(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, signal)),
+        ...metered(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, signal), request.beforeCall),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
         signal,
@@ -54,6 +75,7 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
         yield { type: 'finish', reason: 'stop' };
         return;
       }
+      await request.beforeCall?.();
       yield* chat.stream(completionRequest(request, next.value), signal);
     },
   };
