@@ -11,6 +11,7 @@ import { DesktopNavToggle } from '../features/nav/desktop-nav-toggle.tsx';
 import { MobileTopBar } from '../features/nav/mobile-top-bar.tsx';
 import { Nav } from '../features/nav/nav.tsx';
 import { useIsMobile } from '../features/nav/use-is-mobile.ts';
+import { PluginStoreHost } from '../features/plugins/plugin-store-host.tsx';
 import { QuotaDialog } from '../features/quota/quota-dialog.tsx';
 import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
 
@@ -44,6 +45,7 @@ export function ChatLayout({ sidebar }: ChatLayoutProps) {
       <WelcomeModal />
       <ApiKeyDialog />
       <QuotaDialog />
+      <PluginStoreHost />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { PluginStoreNavItem } from '../plugins/plugin-store-nav-item.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { useNavStore } from './nav-store.ts';
 import { useNewChat } from './use-new-chat.ts';
@@ -47,6 +48,7 @@ export function Nav({ isMobile, children }: NavProps) {
           </Button>
         ) : null}
       </div>
+      <PluginStoreNavItem isMobile={isMobile} />
       <SearchBox />
       <div className="min-h-0 flex-1 overflow-y-auto px-2" data-testid="nav-content">
         {children}
