@@ -15,7 +15,7 @@ interface FunctionsBody {
 const FUNCTION_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 
 /** The signature a thinking Gemini model puts on its first function call of a turn, and wants back. */
-export const fakeThoughtSignature = 'CiQBVKhc7fake0signature0of0the0thinking';
+const fakeThoughtSignature = 'CiQBVKhc7fake0signature0of0the0thinking';
 
 /**
  * What the Gemini API refuses about function calling (its own wording): an invalid declared

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { upstreamModel, type CreatedEvent, type Message } from '@parley/core';
+import { upstreamModel, type CreatedEvent, type Message, type MessageFile } from '@parley/core';
 import { everythingMcpServerPath, startStableDiffusionFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../services/chat/chat-test-kit.ts';
@@ -41,7 +41,7 @@ describe('POST /api/ask/gptPlugins: tool images', () => {
     expect(JSON.stringify(frames)).not.toContain('data:image');
     const ids = [...reply.text.matchAll(fileLink)].map((m) => m[1]!);
     expect(ids).toHaveLength(count);
-    expect(reply.files?.map((f) => f.file_id)).toEqual(ids);
+    expect((reply.files as MessageFile[] | undefined)?.map((f) => f.file_id)).toEqual(ids);
     for (const id of ids) {
       const picture = await s.get(alice, `/api/files/${id}`);
       expect(picture.status).toBe(200);
