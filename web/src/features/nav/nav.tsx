@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { PluginStoreNavItem } from '../plugins/plugin-store-nav-item.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { useNavStore } from './nav-store.ts';
 import { useDrawerFocus } from './use-drawer-focus.ts';
@@ -53,6 +54,7 @@ export function Nav({ isMobile, children }: NavProps) {
           </Button>
         ) : null}
       </div>
+      <PluginStoreNavItem isMobile={isMobile} />
       <SearchBox />
       <div className="min-h-0 flex-1 overflow-y-auto px-2" data-testid="nav-content">
         {children}
