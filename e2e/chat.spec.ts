@@ -205,7 +205,7 @@ test('a reply whose upstream drops keeps its text and shows the error under it, 
   await check();
 });
 
-test('conversations are renamed inline, deleted, bulk deleted, and stay so after a reload', async ({ page, signUp }) => {
+test('conversations are renamed inline and deleted from their row menu, bulk deleted, and stay so after a reload', async ({ page, signUp }) => {
   test.setTimeout(120_000);
   await signUp('convos');
   await page.goto('/chat/new');
@@ -217,7 +217,8 @@ test('conversations are renamed inline, deleted, bulk deleted, and stay so after
 
   await test.step('rename commits on Enter and the header follows', async () => {
     await expect(item(third)).toHaveAttribute('data-active', 'true');
-    await item(third).getByTestId('convo-rename').click();
+    await item(third).getByTestId('convo-menu').click();
+    await page.getByTestId('convo-rename').click();
     await page.getByTestId('convo-rename-input').fill('Renamed chat');
     await page.getByTestId('convo-rename-input').press('Enter');
     await expect(item(third)).toContainText('Renamed chat');
@@ -226,14 +227,16 @@ test('conversations are renamed inline, deleted, bulk deleted, and stay so after
   });
 
   await test.step('the cancel control leaves the title unchanged', async () => {
-    await item(third).getByTestId('convo-rename').click();
+    await item(third).getByTestId('convo-menu').click();
+    await page.getByTestId('convo-rename').click();
     await page.getByTestId('convo-rename-input').fill('Not this');
     await page.getByTestId('convo-rename-cancel').click();
     await expect(item(third)).toContainText('Renamed chat');
   });
 
   await test.step('deleting the open conversation asks first, then starts a new chat', async () => {
-    await item(third).getByTestId('convo-delete').click();
+    await item(third).getByTestId('convo-menu').click();
+    await page.getByTestId('convo-delete').click();
     await page.getByTestId('confirm-action').click();
     await expect(page).toHaveURL(/\/chat\/new$/);
     await expect(item(third)).toHaveCount(0);

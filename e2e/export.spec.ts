@@ -152,7 +152,8 @@ test('the sidebar exports a conversation that is not open', async ({ page, signU
 
   const item = page.locator(`[data-testid="convo-item"][data-conversation-id="${turn!.conversationId}"]`);
   await item.hover();
-  await item.getByTestId('convo-export').click();
+  await item.getByTestId('convo-menu').click();
+  await page.getByTestId('convo-export').click();
   await expect(page.getByTestId('export-filename')).toHaveValue('Listed chat');
   await chooseType(page, 'txt');
   const file = await download(page);

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upstreamModel } from '@parley/core';
 import { everythingMcpServerPath, freePort, startStack, type Stack } from '@parley/testkit';
 import type { Page } from '@playwright/test';
 import { expect, newAccountDetails, test } from './support/fixtures.ts';
@@ -99,6 +100,48 @@ test('a plugin that needs credentials installs through the auth form, then unins
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('plugin-selector')).toHaveValue('');
   await expect(page.getByTestId('plugin-selector').locator('option[value="serpapi"]')).toHaveCount(0);
+});
+
+test('the sidebar opens the plugin store 插件商店 on every screen', async ({ page }) => {
+  await openPluginsChat(page, { lang: 'zh-CN' });
+  const item = page.getByTestId('nav-plugin-store');
+  await expect(item).toHaveText('插件商店');
+  await item.click();
+  const store = page.getByTestId('plugin-store');
+  await expect(store).toBeVisible();
+  await expect(store.getByTestId('plugin-calculator')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(store).toHaveCount(0);
+  // Not only beside the options bar: the search screen has the sidebar too.
+  await page.goto(`${url()}/search/otters`);
+  await page.getByTestId('nav-plugin-store').click();
+  await expect(page.getByTestId('plugin-store')).toBeVisible();
+});
+
+test('a reload mid-run shows the agent steps so far at once', async ({ page }) => {
+  await openPluginsChat(page);
+  await page.request.post(`${url()}/api/user/plugins`, { data: { pluginKey: 'calculator', action: 'install', auth: null }, headers: await authHeaders(page) });
+  await page.reload();
+  await page.getByTestId('plugin-selector').selectOption('calculator');
+  // The agent model (agentOptions.model gpt-3.5-turbo) asks for the calculator, then thinks for as long as the page lives.
+  const model = upstreamModel('gptPlugins', 'gpt-3.5-turbo').id;
+  openai().enqueue({ model, toolCalls: [{ name: 'calculator', arguments: '{"input":"6*7"}' }] }, { model, chunks: [], hold: true });
+  await page.getByTestId('chat-input').fill('six times seven, slowly');
+  await page.getByTestId('chat-input').press('Enter');
+  const reply = () => page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(reply().getByTestId('plugin-step')).toContainText('Used calculator', { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+
+  await page.reload();
+  // No delta comes after the reload while the model holds: the steps can only come from what had arrived.
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  const step = reply().getByTestId('plugin-step');
+  await expect(step).toContainText('Used calculator');
+  await step.locator('summary').click();
+  await expect(step.locator('pre').last()).toHaveText('42');
+  await page.getByTestId('stop-button').click();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect(reply().getByTestId('plugin-step')).toContainText('Used calculator');
 });
 
 for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390, 844]] as const) {

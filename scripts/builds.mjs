@@ -20,17 +20,25 @@ function newestMtime(target) {
   return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
 }
 
-function isStale({ output, sources }) {
-  const built = path.join(repoRoot, output);
+function isStale(built, sources) {
   return !existsSync(built) || Math.max(...sources.map((s) => newestMtime(path.join(repoRoot, s)))) > statSync(built).mtimeMs;
 }
 
-/** Builds the web app and the server where stale; `log` hears which; throws when a build fails. */
-export function ensureBuilt(log = console.log) {
-  for (const [name, build] of Object.entries(builds)) {
-    if (!isStale(build)) continue;
+/**
+ * Builds the web app and the server where stale; `log` hears which; throws when a build fails.
+ * `parts` limits it (the demo runs the server from source, so it needs the web app only);
+ * `webDist` builds the web app into another folder (tests).
+ */
+export function ensureBuilt(log = console.log, { parts = ['web', 'server'], webDist } = {}) {
+  for (const name of parts) {
+    const build = builds[name];
+    const custom = name === 'web' && webDist;
+    const built = custom ? path.join(webDist, 'index.html') : path.join(repoRoot, build.output);
+    if (!isStale(built, build.sources)) continue;
     log(`Building the ${name === 'web' ? 'web app' : 'server'}…`);
-    const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+    // web/vite.config.ts and scripts/compress-assets.mjs read PARLEY_WEB_DIST.
+    const env = custom ? { ...process.env, PARLEY_WEB_DIST: path.resolve(webDist) } : process.env;
+    const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
     if (result.status !== 0) throw new Error(`the ${name} build failed (${result.status ?? result.signal})`);
   }
 }

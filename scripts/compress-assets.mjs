@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of a build, so the
 // server sends them as they are instead of compressing the same bytes on every request.
-// Usage: node scripts/compress-assets.mjs <dir>
+// Usage: node scripts/compress-assets.mjs <dir> (PARLEY_WEB_DIST, when set, names the folder instead)
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -17,7 +17,7 @@ function* files(dir) {
   }
 }
 
-const dir = process.argv[2];
+const dir = process.env.PARLEY_WEB_DIST || process.argv[2];
 if (!dir) throw new Error('usage: node scripts/compress-assets.mjs <dir>');
 let count = 0;
 let before = 0;

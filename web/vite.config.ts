@@ -8,5 +8,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3080', '/oauth': 'http://127.0.0.1:3080' },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // PARLEY_WEB_DIST: another output folder (scripts/builds.mjs, for its test).
+  build: { outDir: process.env.PARLEY_WEB_DIST || 'dist', emptyOutDir: true, sourcemap: false },
 });

@@ -3,6 +3,7 @@
  * OAuth, model providers), data kept in ./data-demo, so a newcomer can click through with no keys.
  */
 import path from 'node:path';
+import { ensureBuilt } from '../../scripts/builds.mjs';
 import { announceDemo } from './stack/demo-account.ts';
 import { repoRoot } from './stack/parley-process.ts';
 import { runStack } from './stack/run-stack.ts';
@@ -11,6 +12,8 @@ const port = 3080;
 const publicUrl = `http://localhost:${port}`;
 
 try {
+  // A fresh clone has no web/dist: the server would answer the API alone. It runs from source, so only the web app is built.
+  ensureBuilt(console.log, { parts: ['web'] });
   const stack = await runStack({
     port,
     controlPort: 3081,

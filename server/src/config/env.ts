@@ -71,6 +71,8 @@ const baseSchema = z.object({
   EMAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   CHECK_BALANCE: bool(false),
   SEARCH: bool(true),
+  // gptPlugins runs on the Azure OpenAI account (its key, deployments and models) instead of OpenAI's.
+  PLUGINS_USE_AZURE: bool(false),
   // One Azure deployment per model (`model=deployment,...`), merged into the server's Azure key.
   AZURE_OPENAI_DEPLOYMENTS: optionalString,
   // The API version of Azure image deployments, when it differs from the chat one in the key.

@@ -69,3 +69,28 @@ describe('serving the SPA', () => {
     }
   });
 });
+
+describe('a server without a web build', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {}, { webDist: path.join(mkdtempSync(path.join(tmpdir(), 'parley-no-dist-')), 'dist') });
+  });
+  afterAll(() => t.close());
+
+  it('answers a page path with a 404 page that names the build command', async () => {
+    for (const url of ['/', '/chat/new']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('npm run build');
+    }
+  });
+
+  it('keeps JSON 404s for the API and for assets', async () => {
+    for (const url of ['/api/unknown', '/assets/app.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+});

@@ -39,6 +39,11 @@ export interface ChatRequest {
    * the strict default when absent. The server's own keys are trusted like its base URLs.
    */
   outbound?: OutboundPolicy;
+  /**
+   * Called before each model call of a request that makes several (an agent's steps): holds the
+   * call's quota, or throws when the payer has none left. A single call needs not call it.
+   */
+  beforeCall?: () => Promise<void>;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';

@@ -114,4 +114,22 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
     expect(ids).toEqual(expect.arrayContaining(['claude-haiku-5-5', 'claude-sonnet-5-5', 'claude-opus-5-5', 'claude-sonnet-4-6']));
     expect(ids).not.toContain('claude-instant-1');
   });
+
+  it('streams tool_use blocks and takes the tool_result follow-up, refusing a tool_use left unanswered', async () => {
+    const tools = [{ name: 'calculator', description: 'math', input_schema: { type: 'object' as const, properties: { input: { type: 'string' } } } }];
+    fake.enqueue({ toolCalls: [{ id: 'toolu_01calc', name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['It is 14.'] });
+    const asked = await client.messages.stream({ model: 'claude-haiku-5-5', max_tokens: 100, tools, messages: user('2+3*4?') }).finalMessage();
+    expect(asked.stop_reason).toBe('tool_use');
+    expect(asked.content).toEqual([{ type: 'tool_use', id: 'toolu_01calc', name: 'calculator', input: { input: '2+3*4' } }]);
+    const history = [...user('2+3*4?'), { role: 'assistant' as const, content: asked.content }];
+    const answered = await client.messages.create({
+      model: 'claude-haiku-5-5',
+      max_tokens: 100,
+      tools,
+      messages: [...history, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01calc', content: '14' }] }],
+    });
+    expect(answered.content).toEqual([{ type: 'text', text: 'It is 14.' }]);
+    const unanswered = await caught(client.messages.create({ model: 'claude-haiku-5-5', max_tokens: 100, tools, messages: [...history, ...user('and?')] }));
+    expect(unanswered.message).toContain('`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01calc');
+  });
 });

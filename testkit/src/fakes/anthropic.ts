@@ -12,6 +12,7 @@ import {
   type FakeUpstream,
 } from './fake-server.ts';
 import { anthropicContentProblem } from './content-parts.ts';
+import { anthropicToolProblem, toolUseBlocks, toolUseEvents, withToolUseIds } from './anthropic-tool-use.ts';
 
 export interface AnthropicFakeOptions {
   /** When set, any other `x-api-key` is refused with 401 `authentication_error`. */
@@ -69,13 +70,16 @@ function errorBody(reply: FakeReply): { status: number; body: unknown } {
 async function messages(ctx: FakeContext, reply: FakeReply) {
   const body = (ctx.recorded.body ?? {}) as MessagesBody;
   const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user');
-  const chunks = reply.chunks ?? echoChunks(lastUser ? textOf(lastUser.content) : undefined);
+  const calls = withToolUseIds(reply.toolCalls ?? []);
+  const chunks = reply.chunks ?? (calls.length > 0 ? [] : echoChunks(lastUser ? textOf(lastUser.content) : undefined));
   const reasoning = showsThinking(body) ? (reply.reasoning ?? []) : [];
   const id = `msg_${Math.random().toString(36).slice(2, 14)}`;
   const model = body.model ?? 'unknown';
   const inputTokens = reply.usage?.promptTokens ?? 12;
   const outputTokens = reply.usage?.completionTokens ?? chunks.length + reasoning.length;
-  const stopReason = reply.finishReason ?? 'end_turn';
+  const stopReason = reply.finishReason ?? (calls.length > 0 ? 'tool_use' : 'end_turn');
+  // A turn that only calls tools has no text block.
+  const hasText = chunks.length > 0 || calls.length === 0;
 
   if (!body.stream) {
     sendJson(ctx.res, 200, {
@@ -85,7 +89,8 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
       model,
       content: [
         ...(reasoning.length > 0 ? [{ type: 'thinking', thinking: reasoning.join(''), signature: 'sig' }] : []),
-        { type: 'text', text: chunks.join('') },
+        ...(hasText ? [{ type: 'text', text: chunks.join('') }] : []),
+        ...toolUseBlocks(calls),
       ],
       stop_reason: stopReason,
       stop_sequence: null,
@@ -119,7 +124,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
           event('content_block_stop', { type: 'content_block_stop', index: 0 }),
         ]
       : []),
-    event('content_block_start', { type: 'content_block_start', index: textIndex, content_block: { type: 'text', text: '' } }),
+    ...(hasText ? [event('content_block_start', { type: 'content_block_start', index: textIndex, content_block: { type: 'text', text: '' } })] : []),
     event('ping', { type: 'ping' }),
     ...chunks.map((text) =>
       event('content_block_delta', { type: 'content_block_delta', index: textIndex, delta: { type: 'text_delta', text } }),
@@ -128,7 +133,8 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
     ...(reply.hold || reply.streamError || reply.cut
       ? []
       : [
-          event('content_block_stop', { type: 'content_block_stop', index: textIndex }),
+          ...(hasText ? [event('content_block_stop', { type: 'content_block_stop', index: textIndex })] : []),
+          ...toolUseEvents(calls, textIndex + (hasText ? 1 : 0)).map((data) => event(String(data.type), data)),
           event('message_delta', {
             type: 'message_delta',
             delta: { stop_reason: stopReason, stop_sequence: null },
@@ -230,6 +236,8 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     if (!models.includes(body.model ?? '')) return refuse(ctx, invalidRequest(`model: ${String(body.model)}`, 404));
     const refusal = messagesRefusal(body, String(version));
     if (refusal) return refuse(ctx, refusal);
+    const toolProblem = anthropicToolProblem(body);
+    if (toolProblem) return refuse(ctx, invalidRequest(toolProblem));
     const contentProblem = anthropicContentProblem(body.messages);
     if (contentProblem) return refuse(ctx, invalidRequest(contentProblem));
     const reply = ctx.takeReply(body.model ?? '');

@@ -64,6 +64,8 @@ export function anthropicContentProblem(messages: unknown): string | undefined {
     for (const block of content) {
       if (!isObject(block)) return 'messages: content blocks must be objects';
       if (block.type === 'text' && typeof block.text === 'string') continue;
+      // Tool blocks are checked against each other by anthropicToolProblem.
+      if (block.type === 'tool_use' || block.type === 'tool_result') continue;
       const source = isObject(block.source) ? block.source : undefined;
       const allowed = block.type === 'image' ? imageTypes : block.type === 'document' ? ['application/pdf'] : undefined;
       if (!allowed || !source) return `messages: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`;
@@ -84,6 +86,8 @@ export function geminiContentProblem(contents: unknown): string | undefined {
     for (const part of parts) {
       if (!isObject(part)) return 'Invalid JSON payload: parts must be objects.';
       if (typeof part.text === 'string') continue;
+      // Function parts are checked against each other by geminiFunctionProblem.
+      if (isObject(part.functionCall) || isObject(part.functionResponse)) continue;
       const inline = isObject(part.inlineData) ? part.inlineData : undefined;
       if (!inline) return 'Invalid JSON payload received. Unknown name in parts.';
       if (typeof inline.mimeType !== 'string' || ![...imageTypes, 'application/pdf'].includes(inline.mimeType)) {

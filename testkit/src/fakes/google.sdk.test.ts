@@ -110,4 +110,22 @@ describe('Google fake through @google/genai', () => {
     expect(responses.map((r) => r.text).join('')).toBe('Vertex');
     expect((await caught(vertex.models.generateContent({ model: 'chat-bison', contents: 'q' }))).status).toBe(404);
   });
+
+  it('streams signed functionCall parts and takes the functionResponse follow-up, refusing a call sent back unsigned', async () => {
+    const config = { tools: [{ functionDeclarations: [{ name: 'calculator', description: 'math', parametersJsonSchema: { type: 'object', properties: { input: { type: 'string' } } } }] }] };
+    fake.enqueue({ toolCalls: [{ name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['It is 14.'] });
+    const responses: GenerateContentResponse[] = [];
+    for await (const response of await gemini.models.generateContentStream({ model: 'gemini-3.7-flash', contents: '2+3*4?', config })) responses.push(response);
+    expect(responses.at(-1)!.functionCalls).toEqual([{ name: 'calculator', args: { input: '2+3*4' } }]);
+    const call = partsOf(responses).find((p) => p.functionCall)!;
+    expect(call.thoughtSignature).toBeTruthy();
+    const question = { role: 'user', parts: [{ text: '2+3*4?' }] };
+    const answer = { role: 'user', parts: [{ functionResponse: { name: 'calculator', response: { output: '14' } } }] };
+    const followUp = await gemini.models.generateContent({ model: 'gemini-3.7-flash', contents: [question, { role: 'model', parts: [call] }, answer], config });
+    expect(followUp.text).toBe('It is 14.');
+    const unsigned = await caught(gemini.models.generateContent({ model: 'gemini-3.7-flash', contents: [question, { role: 'model', parts: [{ functionCall: call.functionCall }] }, answer], config }));
+    expect(unsigned.message).toContain('Function call is missing a thought_signature');
+    const unanswered = await caught(gemini.models.generateContent({ model: 'gemini-3.7-flash', contents: [question, { role: 'model', parts: [call] }, question], config }));
+    expect(unanswered.message).toContain('number of function response parts is equal to the number of function call parts');
+  });
 });

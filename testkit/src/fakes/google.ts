@@ -13,6 +13,7 @@ import { createServiceAccount, verifyAssertion, type ServiceAccountKey } from '.
 import { geminiModelsList } from './model-list-handlers.ts';
 import { servedModelIds, thinks } from './upstream-models.ts';
 import { geminiContentProblem } from './content-parts.ts';
+import { functionCallParts, geminiFunctionProblem } from './google-function-calls.ts';
 
 export interface GoogleFakeOptions {
   /** When set, another Gemini API key is refused the way Google does (400 API_KEY_INVALID). */
@@ -73,7 +74,8 @@ async function generate(ctx: FakeContext, model: string, streaming: boolean, rep
   const budget = config.thinkingConfig?.thinkingBudget;
   const thoughts = !thinks(model) ? 0 : budget === undefined ? dynamicThinkingTokens : Math.min(budget, reply.reasoning?.length ?? 0);
   const room = config.maxOutputTokens === undefined ? Infinity : Math.max(0, config.maxOutputTokens - thoughts);
-  const scripted = reply.chunks ?? echoChunks(lastUserText(body));
+  const calls = functionCallParts(reply.toolCalls ?? [], thinks(model));
+  const scripted = reply.chunks ?? (calls.length > 0 ? [] : echoChunks(lastUserText(body)));
   const blockedReply = reply.blocked === 'reply';
   const chunks = scripted.slice(0, blockedReply ? Math.ceil(scripted.length / 2) : room);
   const reasoning = thoughts > 0 && config.thinkingConfig?.includeThoughts ? (reply.reasoning ?? []) : [];
@@ -103,6 +105,7 @@ async function generate(ctx: FakeContext, model: string, streaming: boolean, rep
     const parts = [
       ...(reasoning.length > 0 ? [{ text: reasoning.join(''), thought: true }] : []),
       ...(chunks.length > 0 ? [{ text: chunks.join('') }] : []),
+      ...calls,
     ];
     const response = { candidates: [candidate(parts, finishReason)], usageMetadata, modelVersion: model };
     // Without alt=sse, streamGenerateContent answers one JSON array of responses.
@@ -110,14 +113,16 @@ async function generate(ctx: FakeContext, model: string, streaming: boolean, rep
     return;
   }
   const frame = (data: unknown) => `data: ${JSON.stringify(data)}\r\n\r\n`;
-  const deltas = [
-    ...reasoning.map((text) => ({ text, thought: true })),
-    ...chunks.map((text) => ({ text })),
+  // Function calls come whole, all in the last frame.
+  const deltas: object[][] = [
+    ...reasoning.map((text) => [{ text, thought: true }]),
+    ...chunks.map((text) => [{ text }]),
+    ...(calls.length > 0 ? [calls] : []),
   ];
-  const frames = deltas.map((part, i) => {
+  const frames = deltas.map((parts, i) => {
     const last = i === deltas.length - 1 && !reply.hold && !blockedReply;
     return frame({
-      candidates: [candidate([part], last ? finishReason : undefined)],
+      candidates: [candidate(parts, last ? finishReason : undefined)],
       usageMetadata: last ? usageMetadata : { promptTokenCount: prompt, totalTokenCount: prompt },
       modelVersion: model,
     });
@@ -191,6 +196,11 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     const refusal = thinkingRefusal(model, (ctx.recorded.body ?? {}) as GenerateBody);
     if (refusal) {
       sendJson(ctx.res, 400, googleErrorBody({ status: 400, errorMessage: refusal }).body);
+      return;
+    }
+    const functionProblem = geminiFunctionProblem((ctx.recorded.body ?? {}) as Parameters<typeof geminiFunctionProblem>[0], thinks(model));
+    if (functionProblem) {
+      sendJson(ctx.res, 400, googleErrorBody({ status: 400, errorMessage: functionProblem }).body);
       return;
     }
     const reply = ctx.takeReply(model);

@@ -53,6 +53,17 @@ function reportBan(error: ApiError): ApiError {
 }
 
 /**
+ * After a 401: one refresh shared by every request that met it. False when the session cannot
+ * be restored, and the app is told it ended.
+ */
+export async function renewSession(): Promise<boolean> {
+  if (await refreshSession({ retry: true })) return true;
+  setAccessToken(null);
+  sessionHooks()?.onExpired();
+  return false;
+}
+
+/**
  * Fetches an API path and returns the OK response (streams read it raw). A 401 triggers one
  * shared refresh; the request is then retried once with the new token. Failures throw ApiError.
  */
@@ -62,12 +73,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   const error = await errorFromResponse(res);
   if (res.status !== 401 || options.refreshOn401 === false) throw reportBan(error);
 
-  const session = await refreshSession({ retry: true });
-  if (!session) {
-    setAccessToken(null);
-    sessionHooks()?.onExpired();
-    throw error;
-  }
+  if (!(await renewSession())) throw error;
   const retried = await send(path, options);
   if (retried.ok) return retried;
   throw reportBan(await errorFromResponse(retried));

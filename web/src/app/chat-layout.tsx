@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { LayoutDialogs } from './layout-dialogs.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
-import { ApiKeyDialog } from '../features/access/api-key-dialog.tsx';
-import { WelcomeModal } from '../features/access/welcome-modal.tsx';
 import { ConversationSidebar } from '../features/conversations/conversation-sidebar.tsx';
-import { ExportDialogHost } from '../features/export/export-dialog-host.tsx';
 import { useChatTitleStore } from '../features/nav/chat-title.ts';
 import { DesktopNavToggle } from '../features/nav/desktop-nav-toggle.tsx';
 import { MobileTopBar } from '../features/nav/mobile-top-bar.tsx';
 import { Nav } from '../features/nav/nav.tsx';
 import { useIsMobile } from '../features/nav/use-is-mobile.ts';
-import { QuotaDialog } from '../features/quota/quota-dialog.tsx';
-import { SettingsDialog } from '../features/settings/settings-dialog.tsx';
 
 export interface ChatLayoutProps {
   /** Slot: the sidebar body; the conversation list (with its paginator) unless another is given. */
@@ -39,11 +35,7 @@ export function ChatLayout({ sidebar }: ChatLayoutProps) {
           <Outlet />
         </main>
       </div>
-      <SettingsDialog />
-      <ExportDialogHost />
-      <WelcomeModal />
-      <ApiKeyDialog />
-      <QuotaDialog />
+      <LayoutDialogs />
     </div>
   );
 }

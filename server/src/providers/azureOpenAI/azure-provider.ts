@@ -15,7 +15,7 @@ import { azureInstanceRoot, deploymentFor, parseAzureCredential, type AzureCrede
  * The operator's base URL (trusted, as configured), else the instance's own root, which comes
  * from the user's key: checked, and connected to only through the guarded lookup.
  */
-function openaiRoot(credential: AzureCredential, request: ChatRequest) {
+export function azureOpenAIRoot(credential: AzureCredential, request: ChatRequest) {
   if (request.baseURL) return { root: `${trimSlash(request.baseURL).replace(/\/openai$/, '')}/openai` };
   const policy = request.outbound ?? strictOutboundPolicy;
   try {
@@ -37,7 +37,7 @@ export const azureOpenAIProvider: ChatProvider = {
     const credential = parseAzureCredential(request.apiKey);
     const upstream = upstreamModel('azureOpenAI', request.model, request.modelAliases);
     const deployment = deploymentFor(credential, request.model, upstream.id);
-    const { root, lookup, fetch } = openaiRoot(credential, request);
+    const { root, lookup, fetch } = azureOpenAIRoot(credential, request);
     if (upstream.api === 'image') {
       const azure = createAzure({
         apiKey: credential.azureOpenAIApiKey,

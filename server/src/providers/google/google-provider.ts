@@ -20,7 +20,8 @@ function vertexAuthClient(account: ServiceAccount, signal: AbortSignal, scope: T
   return client as unknown as VertexAuthClient;
 }
 
-function geminiModel(request: ChatRequest, account: ServiceAccount | undefined, id: string, signal: AbortSignal): LanguageModelV3 {
+/** A Gemini model on the Gemini API (API key) or on Vertex AI (service-account key). */
+export function geminiModel(request: ChatRequest, account: ServiceAccount | undefined, id: string, signal: AbortSignal): LanguageModelV3 {
   const base = request.baseURL ? trimSlash(request.baseURL) : undefined;
   if (!account) {
     const google = createGoogleGenerativeAI({ apiKey: requireKey(request.apiKey), baseURL: base && `${base}/v1beta` });

@@ -1,15 +1,70 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAzure } from '@ai-sdk/azure';
 import { createOpenAI } from '@ai-sdk/openai';
-import { upstreamModel } from '@parley/core';
-import type { LanguageModel } from 'ai';
+import { endpointProviders, resolveModel, type EndpointName } from '@parley/core';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { AppContext } from '../../app/context.ts';
+import { deploymentFor, parseAzureCredential } from '../../providers/azureOpenAI/azure-credential.ts';
+import { azureOpenAIRoot } from '../../providers/azureOpenAI/azure-provider.ts';
+import { geminiModel } from '../../providers/google/google-provider.ts';
+import { parseServiceAccount } from '../../providers/google/service-account.ts';
+import { acceptedSampling, requireKey } from '../../providers/sampling.ts';
 import type { ChatRequest } from '../../providers/types.ts';
+import { resolveCredentials } from '../chat/credentials.ts';
+import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 
 const defaultBaseURL = 'https://api.openai.com/v1';
 
+/** The agent's model, ready to call, with the sampling its API takes. */
+export interface AgentModel {
+  model: LanguageModelV3;
+  /** Undefined for models the catalog marks as taking no sampling (GPT-6 while reasoning, Claude 5): never sent. */
+  temperature?: number;
+}
+
 /**
- * The agent's model through OpenAI Chat Completions (`tools` / `tool_calls` / `role: tool`), on
- * the gptPlugins endpoint's account: the server's OpenAI key and base URL or the user's own.
+ * Which endpoint's account runs an agent model: a Claude or Gemini model (a spec id or an
+ * upstream id the catalog knows) runs on the Anthropic or Google account, every other model on
+ * the gptPlugins account (OpenAI, or Azure with PLUGINS_USE_AZURE).
  */
-export function agentModel(request: Pick<ChatRequest, 'apiKey' | 'baseURL'>, model: string): LanguageModel {
-  const openai = createOpenAI({ apiKey: request.apiKey, baseURL: request.baseURL ?? defaultBaseURL });
-  return openai.chat(upstreamModel('gptPlugins', model).id);
+function agentEndpoint(ctx: Pick<AppContext, 'env'>, model: string): { endpoint: EndpointName; upstreamId: string } {
+  for (const endpoint of ['anthropic', 'google'] as const) {
+    const resolved = resolveModel(endpoint, model, endpointSettings(ctx.env, endpoint).aliases);
+    if (resolved.info?.provider === endpointProviders[endpoint]) return { endpoint, upstreamId: resolved.upstreamId };
+  }
+  return { endpoint: 'gptPlugins', upstreamId: resolveModel('gptPlugins', model, endpointSettings(ctx.env, 'gptPlugins').aliases).upstreamId };
+}
+
+/**
+ * The agent model of `agentOptions.model` with native tool calling: OpenAI Chat Completions
+ * (`tools` / `tool_calls` / `role: tool`), the same on Azure deployments, Anthropic Messages
+ * (`tool_use` / `tool_result`) or Gemini (`functionCall` / `functionResponse`). The Anthropic
+ * and Google accounts are those of their endpoints: the server's key or the user's own.
+ */
+export async function agentModel(
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets'>,
+  userId: string,
+  request: ChatRequest,
+  model: string,
+  temperature: number,
+  signal: AbortSignal,
+): Promise<AgentModel> {
+  const { endpoint, upstreamId } = agentEndpoint(ctx, model);
+  // The agent's own calls do not reason, except on models that always do: those take no sampling.
+  const sampling = acceptedSampling(upstreamId, { temperature }, true);
+  const withSampling = (languageModel: LanguageModelV3): AgentModel => ({ model: languageModel, temperature: sampling.temperature });
+  if (endpoint === 'anthropic' || endpoint === 'google') {
+    const credentials = await resolveCredentials(ctx, endpoint, userId);
+    const own = { ...request, ...credentials };
+    if (endpoint === 'google') return withSampling(geminiModel(own, parseServiceAccount(requireKey(own.apiKey)), upstreamId, signal));
+    return withSampling(createAnthropic({ apiKey: requireKey(own.apiKey), baseURL: own.baseURL })(upstreamId));
+  }
+  if (ctx.env.PLUGINS_USE_AZURE) {
+    const credential = parseAzureCredential(request.apiKey);
+    const { root, fetch } = azureOpenAIRoot(credential, request);
+    const azure = createAzure({ apiKey: credential.azureOpenAIApiKey, apiVersion: credential.azureOpenAIApiVersion, useDeploymentBasedUrls: true, baseURL: root, fetch });
+    return withSampling(azure.chat(deploymentFor(credential, model, upstreamId)));
+  }
+  const openai = createOpenAI({ apiKey: requireKey(request.apiKey), baseURL: request.baseURL ?? defaultBaseURL });
+  return withSampling(openai.chat(upstreamId));
 }

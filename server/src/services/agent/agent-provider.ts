@@ -1,14 +1,36 @@
+import { wrapLanguageModel } from 'ai';
 import { toolPluginKeys } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { conversationMessages, systemPrompt } from '../../providers/prompt.ts';
 import { getProvider } from '../../providers/registry.ts';
 import type { ChatProvider } from '../../providers/types.ts';
 import { loadPluginTools } from '../plugins/plugin-tools.ts';
+import { pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { findUserById } from '../users/user-service.ts';
-import { agentModel } from './agent-model.ts';
+import { agentModel, type AgentModel } from './agent-model.ts';
 import { classicAgent } from './classic-agent.ts';
 import { completionRequest } from './completion-step.ts';
 import { functionsAgent } from './functions-agent.ts';
+
+/** The agent model with each of its calls held from the payer's quota first. */
+function metered(agent: AgentModel, beforeCall: (() => Promise<void>) | undefined): AgentModel {
+  if (!beforeCall) return agent;
+  const model = wrapLanguageModel({
+    model: agent.model,
+    middleware: {
+      specificationVersion: 'v3',
+      wrapGenerate: async ({ doGenerate }) => {
+        await beforeCall();
+        return doGenerate();
+      },
+      wrapStream: async ({ doStream }) => {
+        await beforeCall();
+        return doStream();
+      },
+    },
+  });
+  return { ...agent, model };
+}
 
 interface AgentOptions {
   agent?: 'functions' | 'classic';
@@ -19,12 +41,12 @@ interface AgentOptions {
 
 
 /**
- * gptPlugins: without tools a plain OpenAI chat; with tools the agent of `agentOptions` runs
+ * gptPlugins: without tools a plain chat on its account (OpenAI, or Azure with PLUGINS_USE_AZURE); with tools the agent of `agentOptions` runs
  * (its steps stream as tool-call / tool-result events), and unless `skipCompletion` the
  * conversation's model writes the final answer from the steps.
  */
 export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvider {
-  const chat = getProvider('openAI');
+  const chat = getProvider(pluginsAccount(ctx.env));
   return {
     async *stream(request, signal) {
       const keys = toolPluginKeys(request.options.tools);
@@ -37,10 +59,9 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
       const options = (request.options.agentOptions ?? {}) as AgentOptions;
       const skipCompletion = options.skipCompletion ?? true;
       const run = {
-        model: agentModel(request, options.model ?? request.model),
+        ...metered(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, signal), request.beforeCall),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
-        temperature: options.temperature ?? 0,
         signal,
       };
       const agent = options.agent === 'classic' ? classicAgent(run, tools, skipCompletion) : functionsAgent(run, tools, skipCompletion);
@@ -54,6 +75,7 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
         yield { type: 'finish', reason: 'stop' };
         return;
       }
+      await request.beforeCall?.();
       yield* chat.stream(completionRequest(request, next.value), signal);
     },
   };

@@ -2,7 +2,7 @@ import type { EndpointName } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { outboundPolicy, type OutboundPolicy } from '../../net/outbound-url.ts';
-import { endpointSettings } from '../endpoints/endpoint-settings.ts';
+import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { readUserKey } from '../keys/user-key-store.ts';
 
 export interface Credentials {
@@ -19,8 +19,8 @@ export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
 
 /**
  * The credential of one request: the server's key (trusted like its base URL), or for a `user_provided` endpoint the
- * caller's own unexpired stored key (gptPlugins shares the OpenAI account, so an OpenAI key
- * serves it too). No key at all is `unknown_endpoint`; a missing user key is `no_user_key`,
+ * caller's own unexpired stored key (gptPlugins shares the OpenAI account, or Azure's with
+ * PLUGINS_USE_AZURE, so that account's key serves it too). No key at all is `unknown_endpoint`; a missing user key is `no_user_key`,
  * which the client answers with its "set key" button.
  */
 export async function resolveCredentials(
@@ -32,7 +32,7 @@ export async function resolveCredentials(
   if (!settings.enabled) throw new AppError('unknown_endpoint');
   if (settings.serverKey) return { apiKey: settings.serverKey, baseURL: settings.baseURL, outbound: operatorChosen };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
-  const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read('openAI') : undefined);
+  const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');
   return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env) };
 }

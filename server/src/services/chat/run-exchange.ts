@@ -14,7 +14,7 @@ import { logExchangeFailure } from './log-exchange-failure.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { watchIdle } from './idle-watch.ts';
-import type { Hold } from '../access/quota-hold.ts';
+import type { CallMeter } from '../access/call-meter.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
@@ -23,8 +23,8 @@ interface Started {
   userMessage: MessageRow;
   /** The HTTP request that started the exchange, for the failure log line. */
   requestId?: string;
-  /** The call's quota or credits, held before it went upstream: charged when served, refunded when not. */
-  hold?: Hold;
+  /** The quota or credits of the exchange's model calls, held before each went upstream: charged when served, refunded when not. */
+  hold?: CallMeter;
 }
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
@@ -114,6 +114,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       options: exchange.options,
       modelAliases: endpointSettings(ctx.env, exchange.endpoint).aliases,
       ...exchange.credentials,
+      beforeCall: started.hold?.beforeCall,
     };
     for await (const event of exchange.provider.stream(request, controller.signal)) {
       if (controller.signal.aborted) break;

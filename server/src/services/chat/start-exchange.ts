@@ -9,6 +9,7 @@ import { keptContinuedRow, storeErrorSibling } from './reply-row.ts';
 import { runExchange } from './run-exchange.ts';
 import { saveRequest } from './save-request.ts';
 import { fallbackTitle } from './title.ts';
+import { callMeter } from '../access/call-meter.ts';
 import { holdExchange } from '../access/hold-exchange.ts';
 import type { Payer } from '../access/owner-kinds.ts';
 
@@ -42,7 +43,7 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
   const limit = ctx.env.CONCURRENT_MESSAGE_MAX;
   const held = await holdExchange(ctx, exchange, payer);
   if (!held.ok) return { ok: false, error: await refuse(ctx, exchange, held.errorText) };
-  const hold = held.hold;
+  const hold = callMeter(ctx, exchange, payer, held.hold);
   const info = { streamId, userId: exchange.userId, conversationId: exchange.conversationId, replyId: exchange.replyId };
   const claimed = await ctx.streams.create(info, limit);
   if (!claimed.ok) {

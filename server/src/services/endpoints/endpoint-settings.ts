@@ -4,10 +4,14 @@ import { endpointEnvPrefixes, type Env } from '../../config/env.ts';
 /** The `X_API_KEY` value that lets each user bring their own key. */
 const USER_PROVIDED = 'user_provided';
 
-/** gptPlugins runs on the OpenAI account; every other endpoint has its own variables. */
-function endpointEnvPrefix(endpoint: EndpointName): string {
-  if (endpoint === 'gptPlugins') return endpointEnvPrefixes.openAI;
-  return endpointEnvPrefixes[endpoint];
+/** The account gptPlugins runs on: OpenAI's, or Azure OpenAI's with `PLUGINS_USE_AZURE`. */
+export function pluginsAccount(env: Pick<Env, 'PLUGINS_USE_AZURE'>): 'openAI' | 'azureOpenAI' {
+  return env.PLUGINS_USE_AZURE ? 'azureOpenAI' : 'openAI';
+}
+
+/** gptPlugins runs on its account's variables; every other endpoint has its own. */
+function endpointEnvPrefix(env: Env, endpoint: EndpointName): string {
+  return endpointEnvPrefixes[endpoint === 'gptPlugins' ? pluginsAccount(env) : endpoint];
 }
 
 export interface EndpointSettings {
@@ -47,14 +51,14 @@ function withAzureSettings(env: Env, key: string): string {
 
 /** What the configuration says about one endpoint. */
 export function endpointSettings(env: Env, endpoint: EndpointName): EndpointSettings {
-  const prefix = endpointEnvPrefix(endpoint);
+  const prefix = endpointEnvPrefix(env, endpoint);
   const key = env[`${prefix}_API_KEY`];
   const userProvide = key === USER_PROVIDED;
   const serverKey = key && !userProvide ? key : undefined;
   return {
     enabled: Boolean(key),
     userProvide,
-    serverKey: serverKey && endpoint === 'azureOpenAI' ? withAzureSettings(env, serverKey) : serverKey,
+    serverKey: serverKey && prefix === endpointEnvPrefixes.azureOpenAI ? withAzureSettings(env, serverKey) : serverKey,
     baseURL: env[`${prefix}_BASE_URL`],
     models: env[`${prefix}_MODELS`],
     aliases: parseAliasOverrides(env[`${prefix}_MODEL_ALIASES`]),

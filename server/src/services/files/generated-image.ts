@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileUrl, imageMimeTypes, type MessageFile } from '@parley/core';
+import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app/context.ts';
 import { storageKey } from './file-storage.ts';
 import { insertFile } from './file-store.ts';
@@ -17,14 +18,16 @@ const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 
 /**
  * Keeps a picture a drawing model answered (a base64 data URL) as a file of the conversation's
- * owner, so the reply, its reloads, exports and search show `/api/files/<id>`. A provider URL
- * that is not a data URL is linked as it is.
+ * owner, so the reply, its reloads, exports and search show `/api/files/<id>`. A provider's
+ * https URL is linked as it is; anything else (bytes that are no picture we serve) is left out.
  */
 export async function storeGeneratedImage(ctx: AppContext, owner: string, conversationId: string, url: string): Promise<GeneratedImage> {
-  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  if (!match || !(imageMimeTypes as readonly string[]).includes(match[1]!)) return { markdown: `\n![image](${url.startsWith('https://') ? url : ''})\n` };
-  const [, mimeType, base64] = match as unknown as [string, string, string];
-  const data = Buffer.from(base64, 'base64');
+  const match = /^data:image\/[^;,]+;base64,(.*)$/s.exec(url);
+  if (!match) return { markdown: url.startsWith('https://') ? `\n![image](${url})\n` : '' };
+  const data = Buffer.from(match[1]!, 'base64');
+  // The bytes say what the picture is, not the label a model, tool or MCP server put on it.
+  const mimeType = (await fileTypeFromBuffer(data))?.mime;
+  if (!mimeType || !(imageMimeTypes as readonly string[]).includes(mimeType)) return { markdown: '' };
   const size = await imageSize(data);
   const id = randomUUID();
   await ctx.files.put(storageKey(owner, id, '.thumb'), await thumbnail(data), 'image/webp');

@@ -1,6 +1,6 @@
 import { endpointOrder, parseModelList, type EndpointName, type ModelsConfig } from '@parley/core';
 import type { Env } from '../../config/env.ts';
-import { endpointSettings } from '../endpoints/endpoint-settings.ts';
+import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { liveListSources } from './live-model-ids.ts';
 
 export interface ModelListsOptions {
@@ -48,7 +48,7 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}) {
   }
 
   async function listFor(endpoint: EndpointName): Promise<string[]> {
-    const own = endpoint === 'gptPlugins' ? 'openAI' : endpoint;
+    const own = endpoint === 'gptPlugins' ? pluginsAccount(env) : endpoint;
     const configured = parseModelList(endpointSettings(env, own).models, endpoint);
     const fetched = (await live(own)) ?? [];
     return [...configured, ...fetched.filter((id) => !configured.includes(id))];

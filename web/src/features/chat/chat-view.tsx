@@ -1,5 +1,5 @@
 import { resolveEndpoint, type EndpointName } from '@parley/core';
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAccess } from '../access/use-access.ts';
@@ -24,7 +24,6 @@ import { Landing } from './landing.tsx';
 import { ModelPicker } from './model-picker.tsx';
 import { OptionsBar } from './options-bar.tsx';
 import { PluginSelector } from '../plugins/plugin-selector.tsx';
-import { Thread } from './thread.tsx';
 import { AttachButton } from '../files/attach-button.tsx';
 import { AttachmentChips } from '../files/attachment-chips.tsx';
 import { useAttachments } from '../files/attachments-store.ts';
@@ -34,6 +33,9 @@ import { takesUploads } from '../files/takes-uploads.ts';
 import { useChatActions } from './use-chat-actions.ts';
 
 const SettingsPanel = lazyExtra('SettingsPanel');
+/** The thread and its virtualizer are not needed by an empty new chat: fetched once a conversation opens or a first message is sent. */
+const loadThread = () => import('./thread.tsx');
+const Thread = lazy(() => loadThread().then((m) => ({ default: m.Thread })));
 
 /** The chat screen: header, thread (or landing), options bar and input. */
 export function ChatView() {
@@ -55,6 +57,11 @@ export function ChatView() {
   useEffect(() => {
     if (hasRows) preloadMarkdown();
   }, [hasRows]);
+  // A conversation being opened fetches the thread while its messages load.
+  const opening = status === 'loading';
+  useEffect(() => {
+    if (opening || hasRows) void loadThread();
+  }, [opening, hasRows]);
 
   const current: ChatSetup | null = conversation
     ? { endpoint: (resolveEndpoint(conversation.endpoint) ?? conversation.endpoint) as EndpointName, model: conversation.model ?? '' }
@@ -87,7 +94,9 @@ export function ChatView() {
           <Landing />
         </div>
       ) : (
-        <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} canChange={canChange} actions={actions} />
+        <Suspense fallback={<div className="min-h-0 flex-1" />}>
+          <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} canChange={canChange} actions={actions} />
+        </Suspense>
       )}
       <div className="relative mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">
         {settingsOpen ? (

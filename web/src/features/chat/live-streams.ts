@@ -1,10 +1,10 @@
-import { messageSchema } from '@parley/core';
+import { messageSchema, pluginInfoSchema } from '@parley/core';
 import { z } from 'zod';
 
 /**
  * The reply streaming in a conversation, kept in sessionStorage so a reload can follow it:
  * its stream, the reply as drawn, and what had arrived when the page went away (`after` is the
- * last frame id that `text` and `reasoning` include; -1 with nothing yet).
+ * last frame id that `text`, `reasoning` and the agent's steps `plugins` include; -1 with nothing yet).
  */
 const liveStreamSchema = z.object({
   streamId: z.string(),
@@ -13,6 +13,7 @@ const liveStreamSchema = z.object({
   after: z.number().int(),
   text: z.string(),
   reasoning: z.string(),
+  plugins: z.array(pluginInfoSchema).default([]),
 });
 export type LiveStream = z.infer<typeof liveStreamSchema>;
 

@@ -8,6 +8,7 @@ import {
   type AbortResponse,
   type AskRequestInput,
   type Message,
+  type PluginInfo,
 } from '@parley/core';
 import { isApiError } from '../../api/api-error.ts';
 import { apiFetch, apiJson } from '../../api/client.ts';
@@ -73,9 +74,9 @@ const current = (stream: ActiveStream) => useChatStore.getState().session === st
 /** What a reload needs to follow this reply: its stream and what had arrived (frame id and text agree). */
 function rememberProgress(stream: ActiveStream) {
   if (!stream.streamId || !stream.conversationId || stream.settled) return;
-  const { text, reasoning } = streaming.snapshot();
+  const { text, reasoning, plugins } = streaming.snapshot();
   const { streamId, endpoint, placeholder, lastFrameId: after } = stream;
-  liveStreams.remember(stream.conversationId, { streamId, endpoint, placeholder, after, text, reasoning });
+  liveStreams.remember(stream.conversationId, { streamId, endpoint, placeholder, after, text, reasoning, plugins });
 }
 
 function settle(stream: ActiveStream, apply: () => void) {
@@ -119,8 +120,8 @@ function applyError(stream: ActiveStream, data: Partial<Message>) {
 
 /** The stream ended with neither final nor error (connection lost): keep what arrived, flagged unfinished. */
 function applyCut(stream: ActiveStream) {
-  const { text, reasoning } = streaming.snapshot();
-  settle(stream, () => chat.upsert([{ ...stream.placeholder, text, reasoning: reasoning || null, unfinished: true }], false));
+  const { text, reasoning, plugins } = streaming.snapshot();
+  settle(stream, () => chat.upsert([{ ...stream.placeholder, text, reasoning: reasoning || null, ...(plugins.length > 0 ? { plugins } : {}), unfinished: true }], false));
 }
 
 async function requestAbort(stream: ActiveStream) {
@@ -180,7 +181,8 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   active?.controller.abort();
   active = stream;
   chat.setSubmitting(true);
-  streaming.start(input.placeholder.messageId, input.prefix ?? '', stream.continued ? (input.placeholder.reasoning ?? '') : '');
+  const kept = stream.continued ? input.placeholder : undefined;
+  streaming.start(input.placeholder.messageId, input.prefix ?? '', kept?.reasoning ?? '', Array.isArray(kept?.plugins) ? (kept.plugins as PluginInfo[]) : []);
   rememberOnPageHide(stream);
   const { signal } = stream.controller;
   try {
@@ -219,7 +221,8 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
   active = stream;
   chat.setSubmitting(true);
   chat.upsert([stream.placeholder]);
-  streaming.start(stream.placeholder.messageId, live.text, live.reasoning);
+  // The agent's steps so far show at once, not from the next delta (which may be minutes away).
+  streaming.start(stream.placeholder.messageId, live.text, live.reasoning, live.plugins);
   rememberOnPageHide(stream);
   await resume(stream);
   if (stream.settled) return true;

@@ -32,7 +32,7 @@ describe('streaming text (only the streaming message reads it)', () => {
     expect(streaming.append(1, 'upon ')).toBe(true);
     expect(streaming.append(2, 'a time', 'thinking')).toBe(true);
     expect(useStreamingStore.getState().text).toBe('Once ');
-    expect(streaming.snapshot()).toEqual({ text: 'Once upon a time', reasoning: 'thinking' });
+    expect(streaming.snapshot()).toEqual({ text: 'Once upon a time', reasoning: 'thinking', plugins: [] });
     expect(nextFrame()).toBe(1);
     expect(useStreamingStore.getState()).toMatchObject({ messageId: 'r1', text: 'Once upon a time', reasoning: 'thinking' });
   });
@@ -40,7 +40,18 @@ describe('streaming text (only the streaming message reads it)', () => {
   it('goes on from a continued reply’s reasoning as well as its text', () => {
     streaming.start('r1', 'Once ', 'Counting. ');
     streaming.append(1, 'upon', 'Go on.');
-    expect(streaming.snapshot()).toEqual({ text: 'Once upon', reasoning: 'Counting. Go on.' });
+    expect(streaming.snapshot()).toEqual({ text: 'Once upon', reasoning: 'Counting. Go on.', plugins: [] });
+  });
+
+  it('starts a resumed reply with the agent steps that had arrived, and keeps them in its snapshot', () => {
+    const step = { latest: 'calculator', loading: false, inputs: [{ input: '2+3*4' }], outputs: '14' };
+    streaming.start('r1', '', '', [step]);
+    expect(useStreamingStore.getState().plugins).toEqual([step]);
+    streaming.append(1, 'It is');
+    expect(streaming.snapshot().plugins).toEqual([step]);
+    const next = { latest: 'calculator', loading: true, inputs: [{ input: '14*2' }] };
+    streaming.append(2, '', '', [step, next]);
+    expect(streaming.snapshot().plugins).toEqual([step, next]);
   });
 
   it('drops a frame it has already seen (a resumed stream replays from the last id)', () => {

@@ -30,12 +30,12 @@ function flush() {
  * many small deltas, and one render per frame is all the eye can see.
  */
 export const streaming = {
-  /** A continued reply starts from what it already has: its text and its reasoning. */
-  start(messageId: string, prefix = '', reasoningPrefix = '') {
+  /** A continued or resumed reply starts from what it already has: its text, reasoning and agent steps. */
+  start(messageId: string, prefix = '', reasoningPrefix = '', plugins: PluginInfo[] = []) {
     if (frame !== null) cancelAnimationFrame(frame);
     frame = null;
     pending = { text: '', reasoning: '' };
-    useStreamingStore.setState({ messageId, text: prefix, reasoning: reasoningPrefix, plugins: [], lastSeq: 0 });
+    useStreamingStore.setState({ messageId, text: prefix, reasoning: reasoningPrefix, plugins, lastSeq: 0 });
   },
   /** Appends a delta in `seq` order; returns false for a frame already seen. */
   append(seq: number, delta: string, reasoningDelta = '', plugins?: PluginInfo[]): boolean {
@@ -48,9 +48,9 @@ export const streaming = {
     return true;
   },
   /** What arrived so far, including deltas not yet painted. */
-  snapshot(): { text: string; reasoning: string } {
+  snapshot(): { text: string; reasoning: string; plugins: PluginInfo[] } {
     const state = useStreamingStore.getState();
-    return { text: state.text + pending.text, reasoning: state.reasoning + pending.reasoning };
+    return { text: state.text + pending.text, reasoning: state.reasoning + pending.reasoning, plugins: state.plugins };
   },
   stop() {
     if (frame !== null) cancelAnimationFrame(frame);

@@ -1,11 +1,13 @@
 import type { Conversation } from '@parley/core';
-import { Download, MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useExportDialog } from '../export/export-store.ts';
+import { ConversationMenu } from './conversation-menu.tsx';
 import { RenameField } from './rename-field.tsx';
+import { useLongPress } from './use-long-press.ts';
 
 export interface ConversationItemProps {
   conversation: Conversation;
@@ -18,14 +20,13 @@ export interface ConversationItemProps {
   onOpen(): void;
 }
 
-const iconButton =
-  'inline-flex size-7 cursor-pointer items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-neutral-100';
-
-/** One conversation of the sidebar: open, rename inline, delete, or tick for bulk delete. */
+/** One conversation of the sidebar: open, rename inline, export, delete (its ⋯ menu or a long press), or tick for bulk delete. */
 export const ConversationItem = memo(function ConversationItem(props: ConversationItemProps) {
   const { t } = useTranslation();
   const { conversation, active } = props;
   const [renaming, setRenaming] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hold = useLongPress(() => setMenuOpen(true));
   const id = conversation.conversationId;
   const title = conversation.title || t('nav.new_chat');
 
@@ -34,9 +35,13 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
       data-testid="convo-item"
       data-conversation-id={id}
       data-active={active || undefined}
+      {...(props.selecting || renaming ? {} : hold)}
       className={cn(
-        'group relative flex h-10 items-center gap-2 rounded-lg px-2 text-sm transition-colors',
+        // No text selection or link preview under a holding finger: the hold opens the menu.
+        'group relative flex h-10 select-none items-center gap-2 rounded-lg px-2 text-sm transition-colors [-webkit-touch-callout:none]',
         active ? 'bg-neutral-200/80 text-neutral-900 dark:bg-neutral-800 dark:text-neutral-50' : 'text-neutral-700 hover:bg-neutral-200/50 dark:text-neutral-300 dark:hover:bg-neutral-800/60',
+        // The row a menu was opened for stays marked while the menu covers the list.
+        menuOpen && !active && 'bg-neutral-200/50 dark:bg-neutral-800/60',
       )}
     >
       {props.selecting ? (
@@ -83,25 +88,15 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
             </Link>
           )}
           {props.selecting ? null : (
-            <div
-              className={cn(
-                'relative z-10 flex shrink-0 items-center',
-                active ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
-              )}
-            >
-              <button type="button" className={iconButton} aria-label={t('conversations.rename')} title={t('conversations.rename')} data-testid="convo-rename" onClick={() => setRenaming(true)}>
-                <Pencil aria-hidden className="size-3.5" />
-              </button>
-              {/* Only the open item keeps room for export, so the other titles are not cut shorter. */}
-              <span className={active ? 'contents' : 'hidden group-focus-within:contents group-hover:contents [@media(hover:none)]:contents'}>
-                <button type="button" className={iconButton} aria-label={t('export.menu')} title={t('export.menu')} data-testid="convo-export" onClick={() => useExportDialog.getState().openExport(conversation)}>
-                  <Download aria-hidden className="size-3.5" />
-                </button>
-              </span>
-              <button type="button" className={iconButton} aria-label={t('conversations.delete')} title={t('conversations.delete')} data-testid="convo-delete" onClick={() => props.onDelete(conversation)}>
-                <Trash2 aria-hidden className="size-3.5" />
-              </button>
-            </div>
+            <ConversationMenu
+              title={title}
+              open={menuOpen}
+              active={active}
+              onOpenChange={setMenuOpen}
+              onRename={() => setRenaming(true)}
+              onExport={() => useExportDialog.getState().openExport(conversation)}
+              onDelete={() => props.onDelete(conversation)}
+            />
           )}
         </>
       )}

@@ -42,7 +42,11 @@ export function RenameField({ title, onCommit, onCancel }: RenameFieldProps) {
         onBlur={commit}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.nativeEvent.isComposing) commit();
-          if (e.key === 'Escape') cancel();
+          if (e.key === 'Escape') {
+            // Handled here: the mobile drawer holding the field stays open.
+            e.preventDefault();
+            cancel();
+          }
         }}
         aria-label={t('conversations.rename')}
         data-testid="convo-rename-input"

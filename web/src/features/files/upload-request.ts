@@ -1,5 +1,5 @@
 import { uploadedFileSchema, type ApiErrorBody, type UploadedFile } from '@parley/core';
-import { authHeaders } from '../../api/client.ts';
+import { authHeaders, renewSession } from '../../api/client.ts';
 
 export class UploadError extends Error {
   constructor(
@@ -10,11 +10,17 @@ export class UploadError extends Error {
   }
 }
 
+interface UploadAnswer {
+  status: number;
+  body: unknown;
+}
+
 /**
- * `POST /api/ask/files/upload` through XMLHttpRequest, the one browser API that reports upload
- * progress. The form carries the endpoint, model and (in keys mode) the stored key as `userid`.
+ * One `POST /api/ask/files/upload` through XMLHttpRequest, the one browser API that reports
+ * upload progress. The form carries the endpoint, model and (in keys mode) the stored key as
+ * `userid`; the headers are read when it is sent, so a retry carries a refreshed token.
  */
-export function uploadRequest(file: File, fields: { endpoint: string; model: string }, onProgress: (share: number) => void): Promise<UploadedFile> {
+function sendUpload(file: File, fields: { endpoint: string; model: string }, onProgress: (share: number) => void): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('endpoint', fields.endpoint);
   form.append('model', fields.model);
@@ -36,15 +42,29 @@ export function uploadRequest(file: File, fields: { endpoint: string; model: str
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = uploadedFileSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new UploadError(undefined, 'unexpected answer'));
-        return;
-      }
-      const error = body as Partial<ApiErrorBody> | undefined;
-      reject(new UploadError(error?.error ?? (xhr.status === 401 ? 'unauthorized' : undefined), error?.message ?? String(xhr.status)));
+      resolve({ status: xhr.status, body });
     };
     xhr.send(form);
   });
+}
+
+function readAnswer({ status, body }: UploadAnswer): UploadedFile {
+  if (status >= 200 && status < 300) {
+    const parsed = uploadedFileSchema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    throw new UploadError(undefined, 'unexpected answer');
+  }
+  const error = body as Partial<ApiErrorBody> | undefined;
+  throw new UploadError(error?.error ?? (status === 401 ? 'unauthorized' : undefined), error?.message ?? String(status));
+}
+
+/**
+ * Uploads a file with progress. An expired session (401) is refreshed once, as every other API
+ * call does, and the file is sent again with the new token.
+ */
+export async function uploadRequest(file: File, fields: { endpoint: string; model: string }, onProgress: (share: number) => void): Promise<UploadedFile> {
+  const answer = await sendUpload(file, fields, onProgress);
+  if (answer.status !== 401 || !(await renewSession())) return readAnswer(answer);
+  onProgress(0);
+  return readAnswer(await sendUpload(file, fields, onProgress));
 }

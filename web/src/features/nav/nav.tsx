@@ -1,10 +1,12 @@
 import { SquarePen, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { PluginStoreNavItem } from '../plugins/plugin-store-nav-item.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { useNavStore } from './nav-store.ts';
+import { useDrawerFocus } from './use-drawer-focus.ts';
 import { useNewChat } from './use-new-chat.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -16,7 +18,8 @@ export interface NavProps {
 
 /**
  * The left sidebar: 260 px in the page on desktop, a 320 px drawer over it on mobile
- * (SPEC point 9). Hidden on desktop when the user toggled it away.
+ * (SPEC point 9) that keeps the keyboard inside it and closes on Escape. Hidden on desktop when
+ * the user toggled it away.
  */
 export function Nav({ isMobile, children }: NavProps) {
   const { t } = useTranslation();
@@ -24,15 +27,19 @@ export function Nav({ isMobile, children }: NavProps) {
   const drawerOpen = useNavStore((s) => s.drawerOpen);
   const closeDrawer = useNavStore((s) => s.closeDrawer);
   const newChat = useNewChat();
+  const panelRef = useRef<HTMLElement>(null);
   const shown = isMobile ? drawerOpen : visible;
+  useDrawerFocus(panelRef, isMobile && drawerOpen, closeDrawer);
   if (!shown) return null;
 
   const panel = (
     <nav
+      ref={panelRef}
+      tabIndex={-1}
       aria-label={t('nav.sidebar')}
       data-testid="nav"
       className={cn(
-        'flex h-full shrink-0 flex-col bg-neutral-50 dark:bg-neutral-950',
+        'flex h-full shrink-0 flex-col bg-neutral-50 outline-none dark:bg-neutral-950',
         isMobile ? 'w-[320px] max-w-[85vw] shadow-2xl' : 'w-[260px] border-r border-neutral-200 dark:border-neutral-800',
       )}
     >
@@ -47,6 +54,7 @@ export function Nav({ isMobile, children }: NavProps) {
           </Button>
         ) : null}
       </div>
+      <PluginStoreNavItem isMobile={isMobile} />
       <SearchBox />
       <div className="min-h-0 flex-1 overflow-y-auto px-2" data-testid="nav-content">
         {children}
@@ -59,10 +67,12 @@ export function Nav({ isMobile, children }: NavProps) {
 
   if (!isMobile) return panel;
   return (
-    <div className="fixed inset-0 z-40 flex">
+    <div className="fixed inset-0 z-40 flex" role="dialog" aria-modal="true" aria-label={t('nav.sidebar')}>
       {panel}
       <button
         type="button"
+        // A pointer target only: the close button and Escape serve the keyboard.
+        tabIndex={-1}
         aria-label={t('nav.close_sidebar')}
         className="flex-1 cursor-default bg-black/40 backdrop-blur-[1px]"
         onClick={closeDrawer}
