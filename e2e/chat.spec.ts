@@ -176,6 +176,9 @@ test('a reload mid-reply follows the reply to its end', async ({ page, signUp })
   await stackControl.enqueue(fake, { model, chunks: words, delayMs: 100 });
   await send(page, 'Talk slowly');
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  // The sidebar lists the new conversation while its first reply still streams.
+  const conversationId = page.url().split('/').at(-1)!;
+  await expect(page.locator(`[data-testid="convo-item"][data-conversation-id="${conversationId}"]`)).toBeVisible();
   await expect(replies(page).last()).toContainText('word3 ');
   await page.reload();
   // The whole reply arrives after the reload, and it ends as a finished reply.

@@ -50,6 +50,8 @@ export function useChatActions(): ChatActions {
       onConversationCreated(conversationId) {
         chat.adopt(conversationId);
         navigate(`/chat/${conversationId}`, { replace: true });
+        // The server stored the conversation with its first message; the sidebar lists it while the reply streams.
+        void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
       },
       onSettled(firstMessage) {
         // The title is written after the reply; a refresh that brings it also names the open conversation.
