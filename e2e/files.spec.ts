@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
+import { chooseLook } from './support/look.ts';
 
 // These journeys talk to the shared OpenAI fake (the default endpoint) one after another.
 test.describe.configure({ mode: 'serial' });
@@ -55,7 +56,6 @@ test('a picture attached by the button and one dropped on the page go with the m
 
   await dropFile(page, { ...picture, name: 'dropped.png' });
   await expect(page.getByTestId('attachment-chip')).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
-  await page.screenshot({ path: 'docs/screenshots/files-attached-desktop.png' });
   await sendAndSettle(page, 'And this one?');
   await expect(userMessages(page).nth(1).getByTestId('file-image').locator('img')).toBeVisible();
 
@@ -63,7 +63,6 @@ test('a picture attached by the button and one dropped on the page go with the m
   await userMessages(page).first().getByTestId('file-image').click();
   await expect(page.getByTestId('image-viewer').locator('img')).toBeVisible();
   await expect(page.getByTestId('image-download')).toBeVisible();
-  await page.screenshot({ path: 'docs/screenshots/files-viewer-desktop.png' });
   await page.keyboard.press('Escape');
 
   await page.reload();
@@ -96,3 +95,25 @@ test('a drawing model’s picture shows in the reply and is still there after a 
   await expect(replies(page).first().getByTestId('file-image').locator('img')).toBeVisible();
   await page.screenshot({ path: 'docs/screenshots/files-drawing-desktop.png' });
 });
+
+for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390, 844]] as const) {
+  for (const [theme, lang] of [['light', 'en'], ['dark', 'zh'], ...(viewport === 'desktop' ? [['dark', 'en'] as const] : [['light', 'zh'] as const])] as const) {
+    test(`screenshots of an attached picture, the message with it and the viewer: ${viewport} ${theme} ${lang}`, async ({ page, signUp }) => {
+      await page.setViewportSize({ width, height });
+      await signUp(`files-look-${viewport}-${theme}-${lang}`);
+      await page.goto('/chat/new');
+      await chooseLook(page, theme, lang);
+      await ready(page);
+      await page.getByTestId('attach-input').setInputFiles(picture);
+      await expect(page.getByTestId('attachment-chip')).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
+      await page.screenshot({ path: `docs/screenshots/files-attached-${viewport}-${theme}-${lang}.png` });
+      await sendAndSettle(page, lang === 'zh' ? '这张图片是什么颜色？' : 'What colour is this picture?');
+      await expect(userMessages(page).first().getByTestId('file-image').locator('img')).toBeVisible();
+      await page.screenshot({ path: `docs/screenshots/files-message-${viewport}-${theme}-${lang}.png` });
+      await userMessages(page).first().getByTestId('file-image').click();
+      await expect(page.getByTestId('image-viewer').locator('img')).toBeVisible();
+      await page.getByTestId('image-viewer').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      await page.screenshot({ path: `docs/screenshots/files-viewer-${viewport}-${theme}-${lang}.png` });
+    });
+  }
+}

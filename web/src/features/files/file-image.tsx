@@ -27,17 +27,19 @@ export function FileImage({ id, alt, filename, className }: { id: string; alt?: 
         )}
       </button>
       <DialogContent title={label} closeLabel={t('files.close')} className="max-w-[min(90vw,1200px)]" data-testid="image-viewer">
-        {full ? <img src={full} alt={label} className="mx-auto max-h-[75vh] max-w-full rounded-lg" /> : null}
         {full ? (
-          <a
-            href={full}
-            download={filename ?? `image-${id.slice(0, 8)}.png`}
-            data-testid="image-download"
-            className="mt-3 inline-flex items-center gap-2 rounded-lg border border-neutral-200 px-3 py-1.5 text-sm hover:bg-neutral-50 dark:border-neutral-700 dark:hover:bg-neutral-800"
-          >
-            <Download aria-hidden className="size-4" />
-            {t('files.download')}
-          </a>
+          <div className="flex flex-col items-center gap-4 p-6">
+            <img src={full} alt={label} className="max-h-[70vh] max-w-full rounded-lg" />
+            <a
+              href={full}
+              download={filename ?? `image-${id.slice(0, 8)}.png`}
+              data-testid="image-download"
+              className="inline-flex items-center gap-2 rounded-lg border border-neutral-200 px-3 py-1.5 text-sm hover:bg-neutral-50 dark:border-neutral-700 dark:hover:bg-neutral-700"
+            >
+              <Download aria-hidden className="size-4" />
+              {t('files.download')}
+            </a>
+          </div>
         ) : null}
       </DialogContent>
     </Dialog>
