@@ -4,7 +4,7 @@ import { MessageFiles } from '../../files/message-files.tsx';
 import { Markdown } from '../../messages/markdown/markdown.tsx';
 import { ReplyAvatar } from '../../messages/reply-avatar.tsx';
 
-export interface ShotMessage {
+interface ShotMessage {
   sender: string;
   text: string;
   isUser: boolean;
