@@ -1,4 +1,5 @@
 import { Toaster } from '../components/ui/toaster.tsx';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
@@ -7,8 +8,10 @@ import { router } from './router.tsx';
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
+      <TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { endpointDisplayNames, modelDisplayName, resolveEndpoint } from '@parley/core';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ChatHeaderProps {
   title: string | null;
@@ -18,19 +19,20 @@ export function ChatHeader({ title, endpoint, model, onSaveAsPreset }: ChatHeade
         {title || t('nav.new_chat')}
       </h2>
       {name ? (
-        <button
-          type="button"
-          data-testid="endpoint-name"
-          // SPEC point 2: the header opens the save-as-preset dialog, except for chatGPTBrowser.
-          disabled={!onSaveAsPreset || name === 'chatGPTBrowser'}
-          onClick={onSaveAsPreset}
-          title={name === 'chatGPTBrowser' ? undefined : t('presets.save_as')}
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-neutral-200 px-2.5 py-0.5 text-xs text-neutral-600 transition-colors enabled:cursor-pointer enabled:hover:border-neutral-300 enabled:hover:bg-neutral-50 dark:border-neutral-700 dark:text-neutral-300 dark:enabled:hover:border-neutral-600 dark:enabled:hover:bg-neutral-800"
-        >
-          <span className="font-medium">{endpointDisplayNames[name]}</span>
-          {model ? <span className="text-neutral-400 dark:text-neutral-500">·</span> : null}
-          {model ? <span>{modelDisplayName(model)}</span> : null}
-        </button>
+        <Tooltip label={t('presets.save_as')}>
+          <button
+            type="button"
+            data-testid="endpoint-name"
+            // SPEC point 2: the header opens the save-as-preset dialog, except for chatGPTBrowser.
+            disabled={!onSaveAsPreset || name === 'chatGPTBrowser'}
+            onClick={onSaveAsPreset}
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-neutral-200 px-2.5 py-0.5 text-xs text-neutral-600 transition-colors enabled:cursor-pointer enabled:hover:border-neutral-300 enabled:hover:bg-neutral-50 dark:border-neutral-700 dark:text-neutral-300 dark:enabled:hover:border-neutral-600 dark:enabled:hover:bg-neutral-800"
+          >
+            <span className="font-medium">{endpointDisplayNames[name]}</span>
+            {model ? <span className="text-neutral-400 dark:text-neutral-500">·</span> : null}
+            {model ? <span>{modelDisplayName(model)}</span> : null}
+          </button>
+        </Tooltip>
       ) : null}
     </header>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { enterSubmits } from './chat-settings.ts';
 import { useDraftStore } from './draft-store.ts';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ChatInputProps {
   submitting: boolean;
@@ -83,30 +84,32 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
         className="max-h-[220px] min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 text-neutral-900 outline-none placeholder:text-neutral-400 disabled:cursor-not-allowed dark:text-neutral-100 dark:placeholder:text-neutral-500"
       />
       {submitting ? (
-        <button
-          type="button"
-          onClick={onStop}
-          data-testid="stop-button"
-          aria-label={t('chat.stop')}
-          title={t('chat.stop')}
-          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300"
-        >
-          <Square aria-hidden className="size-3.5 fill-current" />
-        </button>
+        <Tooltip label={t('chat.stop')}>
+          <button
+            type="button"
+            onClick={onStop}
+            data-testid="stop-button"
+            aria-label={t('chat.stop')}
+            className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 dark:bg-neutral-100 dark:text-neutral-900 dark:hover:bg-neutral-300"
+          >
+            <Square aria-hidden className="size-3.5 fill-current" />
+          </button>
+        </Tooltip>
       ) : sendReplacement ? (
         sendReplacement
       ) : (
-        <button
-          type="button"
-          onClick={send}
-          disabled={blocked || !ready || uploading || text.trim() === ''}
-          data-testid="send-button"
-          aria-label={t('chat.send')}
-          title={t('chat.send')}
-          className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-emerald-600 text-white transition-colors hover:bg-emerald-700 disabled:cursor-not-allowed disabled:bg-neutral-200 disabled:text-neutral-400 dark:disabled:bg-neutral-700 dark:disabled:text-neutral-500"
-        >
-          <ArrowUp aria-hidden className="size-5" />
-        </button>
+        <Tooltip label={t('chat.send')}>
+          <button
+            type="button"
+            onClick={send}
+            disabled={blocked || !ready || uploading || text.trim() === ''}
+            data-testid="send-button"
+            aria-label={t('chat.send')}
+            className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-emerald-600 text-white transition-colors hover:bg-emerald-700 disabled:cursor-not-allowed disabled:bg-neutral-200 disabled:text-neutral-400 dark:disabled:bg-neutral-700 dark:disabled:text-neutral-500"
+          >
+            <ArrowUp aria-hidden className="size-5" />
+          </button>
+        </Tooltip>
       )}
       </div>
     </div>

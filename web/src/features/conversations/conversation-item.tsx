@@ -8,6 +8,7 @@ import { useExportDialog } from '../export/export-store.ts';
 import { ConversationMenu } from './conversation-menu.tsx';
 import { RenameField } from './rename-field.tsx';
 import { useLongPress } from './use-long-press.ts';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ConversationItemProps {
   conversation: Conversation;
@@ -72,20 +73,21 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
               {title}
             </button>
           ) : (
-            <Link
-              to={`/chat/${id}`}
-              onClick={props.onOpen}
-              onDoubleClick={(e) => {
-                e.preventDefault();
-                setRenaming(true);
-              }}
-              className="min-w-0 flex-1 truncate after:absolute after:inset-0 after:content-['']"
-              aria-current={active ? 'page' : undefined}
-              data-testid="convo-link"
-              title={title}
-            >
-              {title}
-            </Link>
+            <Tooltip label={title}>
+              <Link
+                to={`/chat/${id}`}
+                onClick={props.onOpen}
+                onDoubleClick={(e) => {
+                  e.preventDefault();
+                  setRenaming(true);
+                }}
+                className="min-w-0 flex-1 truncate after:absolute after:inset-0 after:content-['']"
+                aria-current={active ? 'page' : undefined}
+                data-testid="convo-link"
+              >
+                {title}
+              </Link>
+            </Tooltip>
           )}
           {props.selecting ? null : (
             <ConversationMenu

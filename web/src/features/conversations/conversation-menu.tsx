@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ConversationMenuProps {
   title: string;
@@ -30,17 +31,18 @@ export function ConversationMenu({ title, open, active, onOpenChange, onRename, 
 
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger
-        aria-label={t('conversations.actions', { title })}
-        title={t('conversations.actions', { title })}
-        data-testid="convo-menu"
-        className={cn(
-          'relative z-10 inline-flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md text-neutral-500 outline-none hover:bg-neutral-300/60 hover:text-neutral-900 focus-visible:ring-2 focus-visible:ring-emerald-500 data-[state=open]:opacity-100 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-neutral-100',
-          active ? 'opacity-100' : 'opacity-0 focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
-        )}
-      >
-        <Ellipsis aria-hidden className="size-4" />
-      </DropdownMenuTrigger>
+      <Tooltip label={t('conversations.actions', { title })}>
+        <DropdownMenuTrigger
+          aria-label={t('conversations.actions', { title })}
+          data-testid="convo-menu"
+          className={cn(
+            'relative z-10 inline-flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md text-neutral-500 outline-none hover:bg-neutral-300/60 hover:text-neutral-900 focus-visible:ring-2 focus-visible:ring-emerald-500 data-[state=open]:opacity-100 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-neutral-100',
+            active ? 'opacity-100' : 'opacity-0 focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
+          )}
+        >
+          <Ellipsis aria-hidden className="size-4" />
+        </DropdownMenuTrigger>
+      </Tooltip>
       <DropdownMenuContent
         align="end"
         sideOffset={4}

@@ -39,7 +39,6 @@ export function ExportDialog({ conversation, onClose }: ExportDialogProps) {
     try {
       const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
       const file = await buildExportFile(settings, { conversation, all: messages.all, branch: messages.branch }, {
-        theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
         formatDate: (date) => dateFormat.format(date),
         fallbackSender: t('chat.message.assistant'),
         errorText: (raw) => chatErrorDisplay(t, raw).text,

@@ -5,7 +5,6 @@ import type { ExportSource } from './export-source.ts';
 import { exportMarkdown, exportText } from './export-text.ts';
 import { exportExtensions, exportSupport, type ExportSettings } from './export-types.ts';
 import { sanitizeFilename } from './filename.ts';
-import { renderThreadPng } from './screenshot/render-png.ts';
 
 export interface ExportData {
   conversation: Conversation;
@@ -16,7 +15,6 @@ export interface ExportData {
 }
 
 export interface ExportContext {
-  theme: 'light' | 'dark';
   /** Formats the export date under a screenshot's title in the interface language. */
   formatDate(date: Date): string;
   /** Shown for a reply without a sender name. */
@@ -49,9 +47,13 @@ export async function buildExportFile(settings: ExportSettings, data: ExportData
         text: m.error ? context.errorText(m.text) : m.text,
         isUser: m.isCreatedByUser,
         error: m.error,
+        endpoint: m.endpoint ?? null,
+        files: m.files,
       }));
       const subtitle = screenshotSubtitle(data.conversation, context.formatDate(source.exportedAt));
-      return { blob: await renderThreadPng({ title: data.conversation.title, subtitle, messages }, context.theme), filename };
+      // Loaded on demand: the picture library stays out of the chat page's first load.
+      const { renderThreadPng } = await import('./screenshot/render-png.tsx');
+      return { blob: await renderThreadPng({ title: data.conversation.title, subtitle, messages }), filename };
     }
     case 'text':
       return { blob: textBlob(exportText(source, includeOptions), mime.txt), filename };

@@ -1,6 +1,7 @@
 import { FileText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAttachments, type Attachment } from './attachments-store.ts';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 function Chip({ attachment, onRemove }: { attachment: Attachment; onRemove(): void }) {
   const { t } = useTranslation();
@@ -18,9 +19,11 @@ function Chip({ attachment, onRemove }: { attachment: Attachment; onRemove(): vo
           <FileText aria-hidden className="size-4" />
         </span>
       )}
-      <span className="truncate text-neutral-800 dark:text-neutral-100" title={attachment.filename}>
-        {attachment.uploading ? t('files.uploading', { name: attachment.filename }) : attachment.filename}
-      </span>
+      <Tooltip label={attachment.filename}>
+        <span className="truncate text-neutral-800 dark:text-neutral-100">
+          {attachment.uploading ? t('files.uploading', { name: attachment.filename }) : attachment.filename}
+        </span>
+      </Tooltip>
       {attachment.uploading ? (
         <span className="absolute inset-x-0 bottom-0 h-0.5 bg-neutral-200 dark:bg-neutral-700">
           <span className="block h-full bg-emerald-500 transition-[width]" style={{ width: `${Math.round(attachment.progress * 100)}%` }} />

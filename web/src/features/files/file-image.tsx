@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { useFileBlob } from './use-file-blob.ts';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 /** Whether a URL is one of our stored files, and which. */
 export function storedFileId(src: string | undefined): string | undefined {
@@ -19,13 +20,15 @@ export function FileImage({ id, alt, filename, className }: { id: string; alt?: 
   const label = alt || filename || t('files.image');
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <button type="button" onClick={() => setOpen(true)} aria-label={t('files.enlarge')} title={label} data-testid="file-image" className="cursor-zoom-in">
-        {thumb ? (
-          <img src={thumb} alt={label} className={className ?? 'max-h-80 max-w-full rounded-xl'} />
-        ) : (
-          <span className="block size-40 animate-pulse rounded-xl bg-neutral-200 dark:bg-neutral-800" />
-        )}
-      </button>
+      <Tooltip label={label}>
+        <button type="button" onClick={() => setOpen(true)} aria-label={t('files.enlarge')} data-testid="file-image" className="cursor-zoom-in">
+          {thumb ? (
+            <img src={thumb} alt={label} className={className ?? 'max-h-80 max-w-full rounded-xl'} />
+          ) : (
+            <span className="block size-40 animate-pulse rounded-xl bg-neutral-200 dark:bg-neutral-800" />
+          )}
+        </button>
+      </Tooltip>
       <DialogContent title={label} closeLabel={t('files.close')} className="max-w-[min(90vw,1200px)]" data-testid="image-viewer">
         {full ? (
           <div className="flex flex-col items-center gap-4 p-6">

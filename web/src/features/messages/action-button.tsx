@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   label: string;
@@ -8,14 +9,15 @@ export interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElemen
 /** A small icon button of the message toolbar, named for screen readers and tooltips. */
 export function ActionButton({ label, children, ...props }: ActionButtonProps) {
   return (
-    <button
+    <Tooltip label={label}>
+      <button
       type="button"
       aria-label={label}
-      title={label}
       className="inline-flex size-7 cursor-pointer items-center justify-center rounded-md text-neutral-500 transition-colors hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
       {...props}
     >
       {children}
-    </button>
+      </button>
+    </Tooltip>
   );
 }

@@ -12,6 +12,7 @@ import { writeOption, type EndpointOptionValues } from './option-paths.ts';
 import { ParameterSlider } from './parameter-slider.tsx';
 import { effectiveValue, isPromptPrefixLocked, parameterHintKey, parameterLabelKey } from './parameters.ts';
 import { TextParameter } from './text-parameter.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ParameterFormProps {
   endpoint: EndpointName;
@@ -66,15 +67,16 @@ export function ParameterForm({ endpoint, model, options, tools, idPrefix, onCha
       case 'slider': {
         const reset =
           value !== definition.default ? (
-            <button
-              type="button"
-              onClick={() => set(definition.key, definition.default)}
-              title={t('params.reset', { value: definition.default })}
-              aria-label={t('params.reset', { value: definition.default })}
-              className="cursor-pointer rounded-md p-1 text-neutral-400 transition-colors hover:bg-neutral-100 hover:text-neutral-700 dark:hover:bg-neutral-700 dark:hover:text-neutral-200"
-            >
-              <RotateCcw aria-hidden className="size-3.5" />
-            </button>
+            <Tooltip label={t('params.reset', { value: definition.default })}>
+              <button
+                type="button"
+                onClick={() => set(definition.key, definition.default)}
+                aria-label={t('params.reset', { value: definition.default })}
+                className="cursor-pointer rounded-md p-1 text-neutral-400 transition-colors hover:bg-neutral-100 hover:text-neutral-700 dark:hover:bg-neutral-700 dark:hover:text-neutral-200"
+              >
+                <RotateCcw aria-hidden className="size-3.5" />
+              </button>
+            </Tooltip>
           ) : null;
         return (
           <Row key={definition.key} id={id} label={label} hint={hint} aside={reset}>

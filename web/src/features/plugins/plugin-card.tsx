@@ -2,6 +2,7 @@ import type { Plugin } from '@parley/core';
 import { Calculator, Database, Globe, Image, Palette, Plug, Search, SearchCode, Sigma } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 const icons: Record<string, typeof Plug> = {
   calculator: Calculator,
@@ -36,9 +37,11 @@ export function PluginCard({ plugin, installed, busy, onInstall, onUninstall }: 
       </div>
       <p className="line-clamp-3 min-h-[3.75rem] text-sm text-neutral-600 dark:text-neutral-300">{plugin.description}</p>
       {plugin.tools && plugin.tools.length > 0 ? (
-        <p className="truncate text-xs text-neutral-500 dark:text-neutral-400" title={plugin.tools.join(', ')}>
-          {t('plugins.tools', { tools: plugin.tools.join(', ') })}
-        </p>
+        <Tooltip label={plugin.tools.join(', ')}>
+          <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
+            {t('plugins.tools', { tools: plugin.tools.join(', ') })}
+          </p>
+        </Tooltip>
       ) : null}
       <div className="mt-auto">
         {installed ? (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { showToast } from '../../components/ui/toast-store.ts';
 import { errorText } from '../../locales/error-text.ts';
 import { defaultModelFor, initialSetup } from '../chat/chat-setup.ts';
 import { useEndpointsInfo } from '../chat/use-endpoints-info.ts';
@@ -17,6 +18,7 @@ import { parsePresetFile, type PresetFieldProblem } from './preset-file.ts';
 import { setupFromPreset } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
 import { usePresetMutation, usePresets } from './use-presets.ts';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 const heading = 'px-2 pb-1.5 pt-1 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400';
 const row = 'flex w-full cursor-pointer items-center gap-2.5 rounded-xl px-2 py-2 text-left text-sm transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:outline-none dark:hover:bg-neutral-700/70 dark:focus-visible:bg-neutral-700/70';
@@ -43,19 +45,22 @@ function PresetRow({ preset, onApply, onEdit, onDelete }: { preset: Preset; onAp
           </span>
         </span>
       </button>
-      <button type="button" className={iconButton} onClick={onEdit} aria-label={t('presets.edit', { title: preset.title })} title={t('presets.edit', { title: preset.title })} data-testid="preset-edit">
-        <Pencil aria-hidden className="size-4" />
-      </button>
-      <button
-        type="button"
-        className={cn(iconButton, 'hover:text-red-600 dark:hover:text-red-400')}
-        onClick={onDelete}
-        aria-label={t('presets.delete', { title: preset.title })}
-        title={t('presets.delete', { title: preset.title })}
-        data-testid="preset-delete"
-      >
-        <Trash2 aria-hidden className="size-4" />
-      </button>
+      <Tooltip label={t('presets.edit', { title: preset.title })}>
+        <button type="button" className={iconButton} onClick={onEdit} aria-label={t('presets.edit', { title: preset.title })} data-testid="preset-edit">
+          <Pencil aria-hidden className="size-4" />
+        </button>
+      </Tooltip>
+      <Tooltip label={t('presets.delete', { title: preset.title })}>
+        <button
+          type="button"
+          className={cn(iconButton, 'hover:text-red-600 dark:hover:text-red-400')}
+          onClick={onDelete}
+          aria-label={t('presets.delete', { title: preset.title })}
+          data-testid="preset-delete"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </Tooltip>
     </li>
   );
 }
@@ -85,6 +90,7 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
   const applyPreset = (preset: Preset) => {
     if (!info) return;
     start(setupFromPreset(preset, info.endpoints, (endpoint) => defaultModelFor(info, endpoint)));
+    showToast(t('presets.applied', { title: preset.title }), 'success');
     onDone();
   };
 
@@ -109,31 +115,34 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
               {endpoint === current ? <Check aria-hidden className="size-4 text-emerald-600 dark:text-emerald-400" /> : null}
             </button>
             {info?.userProvide[endpoint] ? (
-              <button
-                type="button"
-                className={iconButton}
-                onClick={() => {
-                  onDone();
-                  openKeyDialog(endpoint);
-                }}
-                aria-label={t('keys.title', { endpoint: endpointDisplayNames[endpoint] })}
-                title={t('keys.title', { endpoint: endpointDisplayNames[endpoint] })}
-                data-testid="endpoint-key-button"
-                data-endpoint={endpoint}
-              >
-                <KeyRound aria-hidden className="size-4" />
-              </button>
+              <Tooltip label={t('keys.title', { endpoint: endpointDisplayNames[endpoint] })}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  onClick={() => {
+                    onDone();
+                    openKeyDialog(endpoint);
+                  }}
+                  aria-label={t('keys.title', { endpoint: endpointDisplayNames[endpoint] })}
+                  data-testid="endpoint-key-button"
+                  data-endpoint={endpoint}
+                >
+                  <KeyRound aria-hidden className="size-4" />
+                </button>
+              </Tooltip>
             ) : null}
           </li>
         ))}
       </ul>
       <div className="flex items-center gap-1 border-t border-neutral-200 pt-2 dark:border-neutral-700">
         <p className={cn(heading, 'flex-1 pb-1')}>{t('presets.title')}</p>
-        <label className={cn(iconButton, 'w-auto gap-1.5 px-2 text-xs font-medium')} title={t('presets.import')}>
-          <FileUp aria-hidden className="size-4" />
-          {t('presets.import')}
-          <input type="file" accept="application/json,.json" className="sr-only" data-testid="preset-import-input" onChange={(event) => void onImport(event)} />
-        </label>
+        <Tooltip label={t('presets.import')}>
+          <label className={cn(iconButton, 'w-auto gap-1.5 px-2 text-xs font-medium')}>
+            <FileUp aria-hidden className="size-4" />
+            {t('presets.import')}
+            <input type="file" accept="application/json,.json" className="sr-only" data-testid="preset-import-input" onChange={(event) => void onImport(event)} />
+          </label>
+        </Tooltip>
         <button
           type="button"
           className={cn(iconButton, 'w-auto px-2 text-xs font-medium hover:text-red-600 disabled:cursor-not-allowed disabled:opacity-40 dark:hover:text-red-400')}

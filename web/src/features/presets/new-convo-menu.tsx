@@ -4,6 +4,7 @@ import { forwardRef, Suspense, useState, type ComponentPropsWithoutRef } from 'r
 import { useTranslation } from 'react-i18next';
 import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import { lazyExtra, loadChatExtras } from '../endpoints/load-chat-extras.ts';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 const NewConvoMenuPopover = lazyExtra('NewConvoMenuPopover');
 const preload = () => void loadChatExtras();
@@ -19,18 +20,19 @@ type FaceProps = ComponentPropsWithoutRef<'button'> & { endpoint: EndpointName }
 export const MenuTriggerFace = forwardRef<HTMLButtonElement, FaceProps>(function MenuTriggerFace({ endpoint, ...props }, ref) {
   const { t } = useTranslation();
   return (
-    <button
-      ref={ref}
-      type="button"
-      data-testid="new-convo-menu"
-      aria-label={t('presets.menu')}
-      title={t('presets.menu')}
-      className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-1 rounded-xl pl-1.5 pr-1 transition-colors hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:bg-neutral-100 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800"
-      {...props}
-    >
-      <EndpointIcon endpoint={endpoint} />
-      <ChevronDown aria-hidden className="size-3.5 text-neutral-400" />
-    </button>
+    <Tooltip label={t('presets.menu')}>
+      <button
+        ref={ref}
+        type="button"
+        data-testid="new-convo-menu"
+        aria-label={t('presets.menu')}
+        className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-1 rounded-xl pl-1.5 pr-1 transition-colors hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:bg-neutral-100 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800"
+        {...props}
+      >
+        <EndpointIcon endpoint={endpoint} />
+        <ChevronDown aria-hidden className="size-3.5 text-neutral-400" />
+      </button>
+    </Tooltip>
   );
 });
 

@@ -16,7 +16,7 @@ import { downloadJson } from './download-json.ts';
 import { presetFileContent, presetFileName } from './preset-file.ts';
 import { presetOptions } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
-import { usePresetMutation } from './use-presets.ts';
+import { presetSaved, usePresetMutation } from './use-presets.ts';
 
 interface Draft {
   title: string;
@@ -102,7 +102,7 @@ export function PresetEditorDialog({ preset, onClose }: { preset: Preset; onClos
             <Button variant="ghost" size="sm" onClick={onClose}>
               {t('presets.cancel')}
             </Button>
-            <Button size="sm" disabled={edited.title === '' || save.isPending} onClick={() => save.mutate(edited, { onSuccess: onClose })} data-testid="preset-save">
+            <Button size="sm" disabled={edited.title === '' || save.isPending} onClick={() => save.mutate(edited, { onSuccess: () => presetSaved(t, edited.title, onClose) })} data-testid="preset-save">
               <Save aria-hidden className="size-4" />
               {t('presets.save')}
             </Button>

@@ -9,7 +9,7 @@ import { errorText } from '../../locales/error-text.ts';
 import { useCurrentSetup } from '../parameters/use-current-setup.ts';
 import { presetFromSetup } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
-import { usePresetMutation } from './use-presets.ts';
+import { presetSaved, usePresetMutation } from './use-presets.ts';
 
 /** SPEC point 2: the save-as-preset name dialog, proposing 'My Preset', saving the chat's current settings. */
 export function SavePresetDialog({ onClose }: { onClose(): void }) {
@@ -19,7 +19,8 @@ export function SavePresetDialog({ onClose }: { onClose(): void }) {
   const save = usePresetMutation(presetsApi.save);
   const submit = () => {
     if (!setup || title.trim() === '') return;
-    save.mutate(presetFromSetup(setup, title.trim()), { onSuccess: onClose });
+    const name = title.trim();
+    save.mutate(presetFromSetup(setup, name), { onSuccess: () => presetSaved(t, name, onClose) });
   };
 
   return (

@@ -1,5 +1,7 @@
 import type { Preset } from '@parley/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { showToast } from '../../components/ui/toast-store.ts';
 import { useHasOwner } from '../auth/use-has-owner.ts';
 import { presetsApi, presetsQueryKey } from './presets-api.ts';
 
@@ -16,4 +18,10 @@ export function usePresetMutation<A>(call: (arg: A) => Promise<Preset[]>) {
     mutationFn: call,
     onSuccess: (list) => queryClient.setQueryData(presetsQueryKey, list),
   });
+}
+
+/** After a preset is saved: a toast naming it, then the dialog closes. */
+export function presetSaved(t: TFunction, title: string, close: () => void): void {
+  showToast(t('presets.saved', { title }), 'success');
+  close();
 }

@@ -4,6 +4,7 @@ import { setLanguageSetting, storedLanguageSetting } from '../../locales/i18n.ts
 import { languages, type LanguageSetting } from '../../locales/languages.ts';
 import { useState } from 'react';
 import { SettingsRow } from './settings-row.tsx';
+import { settingsSaved } from './settings-saved.ts';
 import { SwitchRow } from './switch-row.tsx';
 import { useChatFlag } from './use-chat-flag.ts';
 import { themes, useThemeStore, type Theme } from './theme.ts';
@@ -30,7 +31,10 @@ export function GeneralTab() {
           data-testid="settings-theme"
           value={theme}
           options={themeOptions}
-          onValueChange={(value) => setTheme(value as Theme)}
+          onValueChange={(value) => {
+            setTheme(value as Theme);
+            settingsSaved();
+          }}
         />
       </SettingsRow>
       <SettingsRow label={t('settings.language.label')} htmlFor="settings-language">
@@ -41,7 +45,7 @@ export function GeneralTab() {
           options={languageOptions}
           onValueChange={(value) => {
             setLanguage(value as LanguageSetting);
-            void setLanguageSetting(value as LanguageSetting);
+            void setLanguageSetting(value as LanguageSetting).then(settingsSaved);
           }}
         />
       </SettingsRow>

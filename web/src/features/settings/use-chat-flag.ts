@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { chatFlag, type ChatFlag } from '../chat/chat-settings.ts';
+import { settingsSaved } from './settings-saved.ts';
 
 /**
  * A chat switch of the settings, stored in localStorage under its SPEC name (`autoScroll`,
@@ -14,6 +15,7 @@ export function useChatFlag(name: ChatFlag): [boolean, (value: boolean) => void]
       // Without storage the switch cannot be remembered; the chat keeps its default.
     }
     setValue(next);
+    settingsSaved();
   };
   return [value, set];
 }

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { chooseLook } from './support/look.ts';
+import { accessToken, seedConversation } from './support/seed-chat.ts';
+
+async function openGeneralSettings(page: Page, mobile = false) {
+  if (mobile) await page.getByTestId('nav-toggle').click();
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-tab-general').click();
+}
+
+/** Four saved settings in a row: four toasts asked for. */
+async function fourToasts(page: Page) {
+  const autoScroll = page.getByTestId('settings-auto-scroll');
+  for (let i = 0; i < 4; i++) await autoScroll.click();
+}
+
+test('saving settings shows a toast; of four at once three show, and they close after 3 s', async ({ page, signUp }) => {
+  await signUp('toasts');
+  await page.goto('/chat/new');
+  await openGeneralSettings(page);
+  await fourToasts(page);
+  const shownAt = Date.now();
+  await expect(page.getByTestId('toast')).toHaveCount(3);
+  await expect(page.getByTestId('toast').first()).toHaveText('Settings saved');
+  await page.waitForTimeout(2000);
+  await expect(page.getByTestId('toast')).toHaveCount(3);
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 3000 });
+  const elapsed = Date.now() - shownAt;
+  expect(elapsed).toBeGreaterThan(2500);
+  expect(elapsed).toBeLessThan(4500);
+});
+
+test('a tooltip opens 300 ms after hover, on keyboard focus too, and the chat has no native title', async ({ page, signUp }) => {
+  await signUp('tooltips');
+  const [turn] = await seedConversation(page.request, await accessToken(page.request), ['Hello tooltips']);
+  await page.goto(`/chat/${turn!.conversationId}`);
+  await expect(page.getByTestId('message')).toHaveCount(2);
+  await expect(page.locator('[title]')).toHaveCount(0);
+
+  const attach = page.getByTestId('attach-button');
+  await attach.hover();
+  await page.waitForTimeout(150);
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await expect(page.getByTestId('tooltip')).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveText('Attach files');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+
+  await page.getByTestId('chat-input').focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(attach).toBeFocused();
+  await expect(page.getByTestId('tooltip')).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveText('Attach files');
+  await expect(attach).toHaveAttribute('aria-describedby', /.+/);
+  await expect(attach).toHaveAttribute('aria-label', 'Attach files');
+});
+
+test('applying a preset says so in a toast', async ({ page, signUp }) => {
+  await signUp('toast-preset');
+  await page.goto('/chat/new');
+  await page.getByTestId('options-settings-toggle').click();
+  await page.getByTestId('save-as-preset').click();
+  await page.getByTestId('preset-name-input').fill('Toast poet');
+  await page.getByTestId('preset-save').click();
+  await expect(page.getByTestId('toast').last()).toHaveText('Preset “Toast poet” saved');
+  await page.getByTestId('settings-close').click();
+  await page.getByTestId('new-convo-menu').click();
+  await page.locator('[data-testid="preset-item"][data-preset-title="Toast poet"]').click();
+  await expect(page.getByTestId('toast').last()).toHaveText('Preset “Toast poet” applied');
+});
+
+const looks = [
+  { device: 'desktop', theme: 'light', lang: 'en', width: 1280, height: 800 },
+  { device: 'desktop', theme: 'dark', lang: 'zh', width: 1280, height: 800 },
+  { device: 'mobile', theme: 'light', lang: 'zh', width: 390, height: 844 },
+  { device: 'mobile', theme: 'dark', lang: 'en', width: 390, height: 844 },
+] as const;
+
+test('toast screenshots', async ({ page, signUp }) => {
+  test.setTimeout(90_000);
+  await signUp('toast-shots');
+  await page.goto('/chat/new');
+  for (const look of looks) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await chooseLook(page, look.theme, look.lang);
+    await page.reload();
+    await openGeneralSettings(page, look.device === 'mobile');
+    await fourToasts(page);
+    await expect(page.getByTestId('toast')).toHaveCount(3);
+    await page.screenshot({ path: `docs/screenshots/toasts-${look.device}-${look.theme}-${look.lang}.png` });
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 4000 });
+  }
+});
