@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useExportDialog } from '../export/export-store.ts';
+import { conversationTitle } from './display-title.ts';
 import { RenameField } from './rename-field.tsx';
 
 export interface ConversationItemProps {
@@ -27,7 +28,7 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
   const { conversation, active } = props;
   const [renaming, setRenaming] = useState(false);
   const id = conversation.conversationId;
-  const title = conversation.title || t('nav.new_chat');
+  const title = conversationTitle(conversation.title, t);
 
   return (
     <li
@@ -53,7 +54,7 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
       )}
       {renaming ? (
         <RenameField
-          title={conversation.title}
+          title={title}
           onCancel={() => setRenaming(false)}
           onCommit={(next) => {
             setRenaming(false);

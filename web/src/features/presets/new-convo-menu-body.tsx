@@ -24,27 +24,28 @@ const iconButton = 'inline-flex size-8 shrink-0 cursor-pointer items-center just
 function PresetRow({ preset, onApply, onEdit, onDelete }: { preset: Preset; onApply(): void; onEdit(): void; onDelete(): void }) {
   const { t } = useTranslation();
   const endpoint = resolveEndpoint(preset.endpoint);
+  const title = presetTitle(preset.title, t);
   return (
     <li className="group flex items-center gap-1 rounded-xl pr-1 hover:bg-neutral-100 dark:hover:bg-neutral-700/70">
       <button type="button" onClick={onApply} className={cn(row, 'min-w-0 flex-1 hover:bg-transparent dark:hover:bg-transparent')} data-testid="preset-item" data-preset-title={preset.title}>
         {endpoint ? <EndpointIcon endpoint={endpoint} /> : null}
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium">{preset.title}</span>
+          <span className="block truncate font-medium">{title}</span>
           <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
             {endpoint ? endpointDisplayNames[endpoint] : preset.endpoint}
             {typeof preset.model === 'string' ? ` · ${modelDisplayName(preset.model)}` : ''}
           </span>
         </span>
       </button>
-      <button type="button" className={iconButton} onClick={onEdit} aria-label={t('presets.edit', { title: preset.title })} title={t('presets.edit', { title: preset.title })} data-testid="preset-edit">
+      <button type="button" className={iconButton} onClick={onEdit} aria-label={t('presets.edit', { title })} title={t('presets.edit', { title })} data-testid="preset-edit">
         <Pencil aria-hidden className="size-4" />
       </button>
       <button
         type="button"
         className={cn(iconButton, 'hover:text-red-600 dark:hover:text-red-400')}
         onClick={onDelete}
-        aria-label={t('presets.delete', { title: preset.title })}
-        title={t('presets.delete', { title: preset.title })}
+        aria-label={t('presets.delete', { title })}
+        title={t('presets.delete', { title })}
         data-testid="preset-delete"
       >
         <Trash2 aria-hidden className="size-4" />
