@@ -33,6 +33,25 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Product names, file formats, parameter ids and key shapes: the same text in every language. */
+const sameInEveryLanguage = [
+  'auth.social.openid_default', 'export.types.markdown', 'export.types.json', 'export.types.csv',
+  'params.top_p', 'params.topP', 'params.topK', 'access.key.placeholder', 'quota.price',
+  'quota.method.wechat', 'quota.method.alipay',
+];
+
+/** Words a language spells as English does (German “Optional”, French “Message”): checked by hand, kept short. */
+const sharedWords: Partial<Record<string, string[]>> = {
+  'de-DE': ['app.default_title', 'app.footer', 'auth.fields.optional', 'keys.optional', 'settings.theme.system', 'export.types.screenshot', 'export.types.text', 'params.agent', 'plugins.selector'],
+  'es-ES': ['app.default_title', 'settings.tabs.general', 'models.label.base', 'params.tokens', 'plugins.selector'],
+  'fr-FR': ['app.default_title', 'app.footer', 'chat.input.label', 'chat.message.assistant', 'models.label.base', 'export.type', 'params.agent', 'keys.expiry.30m', 'files.image', 'plugins.selector'],
+  'it-IT': ['app.default_title', 'auth.fields.password', 'models.label.base', 'export.types.screenshot', 'plugins.selector'],
+  'ko-KR': ['chat.landing.example_quoted'],
+  'pl-PL': ['params.agent', 'presets.model'],
+  'pt-BR': ['app.default_title', 'models.label.base', 'params.tokens', 'plugins.selector', 'chat.landing.example_quoted'],
+  'sv-SE': ['app.footer', 'settings.theme.system', 'models.label.smart', 'export.types.text', 'params.agent', 'plugins.selector'],
+};
+
 describe('locale files', () => {
   it('exist for exactly the 13 supported languages', () => {
     const files = readdirSync(here).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
@@ -49,6 +68,13 @@ describe('locale files', () => {
 
       it('has no empty value', () => {
         expect([...locale].filter(([, value]) => value.trim() === '').map(([key]) => key)).toEqual([]);
+      });
+
+      it('translates every string: an English copy must be a name, a format or a word this language shares', () => {
+        if (code === SOURCE_LANGUAGE) return;
+        const allowed = new Set([...sameInEveryLanguage, ...(sharedWords[code] ?? [])]);
+        const copied = [...source].filter(([key, text]) => locale.get(key) === text && !allowed.has(key)).map(([key]) => key);
+        expect(copied).toEqual([]);
       });
 
       it('keeps the {{placeholders}} of en-US', () => {

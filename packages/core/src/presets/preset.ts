@@ -3,8 +3,6 @@ import { endpointOptionsSchemas } from '../endpoints/options-schemas.ts';
 import { resolveEndpoint, type EndpointName } from '../endpoints/names.ts';
 
 export const DEFAULT_PRESET_TITLE = 'New Preset';
-/** The title the save dialog proposes (SPEC point 9). */
-export const SAVE_DIALOG_PRESET_TITLE = 'My Preset';
 export const PRESET_TITLE_MAX_LENGTH = 200;
 
 const text = z.string().max(100_000).nullable().optional();

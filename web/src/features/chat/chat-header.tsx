@@ -1,6 +1,7 @@
 import { endpointDisplayNames, modelDisplayName, resolveEndpoint } from '@parley/core';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { conversationTitle } from '../conversations/display-title.ts';
 
 export interface ChatHeaderProps {
   title: string | null;
@@ -16,7 +17,7 @@ export function ChatHeader({ title, endpoint, model, onSaveAsPreset }: ChatHeade
   return (
     <header className="hidden h-13 shrink-0 items-center gap-3 border-b border-neutral-200/70 pl-14 pr-4 md:flex dark:border-neutral-800">
       <h2 className="min-w-0 truncate text-sm font-semibold text-neutral-900 dark:text-neutral-100" data-testid="chat-title">
-        {title || t('nav.new_chat')}
+        {conversationTitle(title, t)}
       </h2>
       {name ? (
         <Tooltip label={t('presets.save_as')}>

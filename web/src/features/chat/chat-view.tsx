@@ -7,6 +7,7 @@ import { ChatOverlays } from '../endpoints/chat-overlays.tsx';
 import { lazyExtra } from '../endpoints/load-chat-extras.ts';
 import { SetKeyButton } from '../keys/set-key-button.tsx';
 import { useUserKey } from '../keys/use-user-key.ts';
+import { conversationTitle } from '../conversations/display-title.ts';
 import { useConversationTitle } from '../nav/use-conversation-title.ts';
 import { useSettingsPanel } from '../parameters/settings-panel-store.ts';
 import { SettingsToggle } from '../parameters/settings-toggle.tsx';
@@ -45,7 +46,7 @@ export function ChatView() {
   const { session, conversation, messages, choice, status, submitting, setup } = useChatStore();
   const rows = useMemo(() => visibleBranch(messages, choice), [messages, choice]);
   const last = rows.at(-1)?.message;
-  useConversationTitle(conversation?.title);
+  useConversationTitle(conversation ? conversationTitle(conversation.title, t) : null);
   const settingsOpen = useSettingsPanel((s) => s.open);
   const openSaveAs = usePresetDialogs((s) => s.openSaveAs);
 

@@ -48,7 +48,7 @@ export function Landing() {
                   onClick={() => fill(t(key))}
                   className={`${card} w-full cursor-pointer transition-colors hover:bg-neutral-200 dark:hover:bg-neutral-700`}
                 >
-                  “{t(key)}” →
+                  {t('chat.landing.example_quoted', { text: t(key) })}
                 </button>
               </li>
             ))}

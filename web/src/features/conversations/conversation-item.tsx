@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useExportDialog } from '../export/export-store.ts';
 import { ConversationMenu } from './conversation-menu.tsx';
+import { conversationTitle } from './display-title.ts';
 import { RenameField } from './rename-field.tsx';
 import { useLongPress } from './use-long-press.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
@@ -29,7 +30,7 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
   const [menuOpen, setMenuOpen] = useState(false);
   const hold = useLongPress(() => setMenuOpen(true));
   const id = conversation.conversationId;
-  const title = conversation.title || t('nav.new_chat');
+  const title = conversationTitle(conversation.title, t);
 
   return (
     <li
@@ -59,7 +60,7 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
       )}
       {renaming ? (
         <RenameField
-          title={conversation.title}
+          title={title}
           onCancel={() => setRenaming(false)}
           onCommit={(next) => {
             setRenaming(false);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ConversationList } from './conversation-list.tsx';
+import { conversationTitle } from './display-title.ts';
 import { useConversationRemoval } from './use-conversation-removal.ts';
 
 type Pending = { kind: 'one'; conversation: Conversation } | { kind: 'bulk' } | { kind: 'all' } | null;
@@ -49,7 +50,7 @@ export function ConversationSidebar() {
 
   const dialog =
     pending?.kind === 'one'
-      ? { title: t('conversations.delete_title'), body: t('conversations.delete_body', { title: pending.conversation.title }), confirm: t('conversations.delete') }
+      ? { title: t('conversations.delete_title'), body: t('conversations.delete_body', { title: conversationTitle(pending.conversation.title, t) }), confirm: t('conversations.delete') }
       : pending?.kind === 'bulk'
         ? { title: t('conversations.bulk_title'), body: t('conversations.bulk_body', { count: selected.size }), confirm: t('conversations.confirm_delete') }
         : { title: t('conversations.clear_title'), body: t('conversations.clear_body'), confirm: t('conversations.clear_confirm') };

@@ -8,6 +8,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useFormatDateTime } from '../../locales/format-date.ts';
+import { conversationTitle } from '../conversations/display-title.ts';
 import { chatErrorDisplay } from '../messages/chat-error-display.ts';
 import { downloadBlob } from './download.ts';
 import { buildExportFile } from './export-file.ts';
@@ -22,9 +24,10 @@ export interface ExportDialogProps {
 
 /** Export conversation (SPEC points 2 and 4): type, file name and what to include, then a download. */
 export function ExportDialog({ conversation, onClose }: ExportDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useFormatDateTime();
   const messages = useExportMessages(conversation.conversationId);
-  const [settings, setSettings] = useState<ExportSettings>(() => defaultExportSettings(conversation.title));
+  const [settings, setSettings] = useState<ExportSettings>(() => defaultExportSettings(conversationTitle(conversation.title, t)));
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const support = exportSupport(settings.type);
@@ -37,9 +40,8 @@ export function ExportDialog({ conversation, onClose }: ExportDialogProps) {
     setBusy(true);
     setFailed(false);
     try {
-      const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
       const file = await buildExportFile(settings, { conversation, all: messages.all, branch: messages.branch }, {
-        formatDate: (date) => dateFormat.format(date),
+        formatDate,
         fallbackSender: t('chat.message.assistant'),
         errorText: (raw) => chatErrorDisplay(t, raw).text,
       });

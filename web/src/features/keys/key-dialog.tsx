@@ -11,6 +11,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { errorText } from '../../locales/error-text.ts';
+import { useFormatDateTime } from '../../locales/format-date.ts';
 import { NativeSelect } from '../parameters/native-select.tsx';
 import { AzureKeyForm } from './azure-key-form.tsx';
 import { useKeyDialog } from './key-dialog-store.ts';
@@ -29,10 +30,11 @@ function failureText(t: TFunction, error: unknown): string {
 }
 
 function KeyStatusLine({ expiresAt }: { expiresAt: string | null | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useFormatDateTime();
   if (!expiresAt) return <p className="text-sm text-neutral-500 dark:text-neutral-400">{t('keys.status.none')}</p>;
   if (!isKeyUsable(expiresAt)) return <p className="text-sm text-amber-700 dark:text-amber-400">{t('keys.status.expired')}</p>;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt));
+  const date = formatDate(expiresAt);
   return (
     <p className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400" data-testid="key-status">
       <ShieldCheck aria-hidden className="size-4" />

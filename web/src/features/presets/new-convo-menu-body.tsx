@@ -19,6 +19,7 @@ import { setupFromPreset } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
 import { usePresetMutation, usePresets } from './use-presets.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { presetTitle } from '../conversations/display-title.ts';
 
 const heading = 'px-2 pb-1.5 pt-1 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400';
 const row = 'flex w-full cursor-pointer items-center gap-2.5 rounded-xl px-2 py-2 text-left text-sm transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:outline-none dark:hover:bg-neutral-700/70 dark:focus-visible:bg-neutral-700/70';
@@ -33,29 +34,30 @@ function importProblemText(t: TFunction, problem: PresetFieldProblem | undefined
 function PresetRow({ preset, onApply, onEdit, onDelete }: { preset: Preset; onApply(): void; onEdit(): void; onDelete(): void }) {
   const { t } = useTranslation();
   const endpoint = resolveEndpoint(preset.endpoint);
+  const title = presetTitle(preset.title, t);
   return (
     <li className="group flex items-center gap-1 rounded-xl pr-1 hover:bg-neutral-100 dark:hover:bg-neutral-700/70">
       <button type="button" onClick={onApply} className={cn(row, 'min-w-0 flex-1 hover:bg-transparent dark:hover:bg-transparent')} data-testid="preset-item" data-preset-title={preset.title}>
         {endpoint ? <EndpointIcon endpoint={endpoint} /> : null}
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium">{preset.title}</span>
+          <span className="block truncate font-medium">{title}</span>
           <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
             {endpoint ? endpointDisplayNames[endpoint] : preset.endpoint}
             {typeof preset.model === 'string' ? ` · ${modelDisplayName(preset.model)}` : ''}
           </span>
         </span>
       </button>
-      <Tooltip label={t('presets.edit', { title: preset.title })}>
-        <button type="button" className={iconButton} onClick={onEdit} aria-label={t('presets.edit', { title: preset.title })} data-testid="preset-edit">
+      <Tooltip label={t('presets.edit', { title })}>
+        <button type="button" className={iconButton} onClick={onEdit} aria-label={t('presets.edit', { title })} data-testid="preset-edit">
           <Pencil aria-hidden className="size-4" />
         </button>
       </Tooltip>
-      <Tooltip label={t('presets.delete', { title: preset.title })}>
+      <Tooltip label={t('presets.delete', { title })}>
         <button
           type="button"
           className={cn(iconButton, 'hover:text-red-600 dark:hover:text-red-400')}
           onClick={onDelete}
-          aria-label={t('presets.delete', { title: preset.title })}
+          aria-label={t('presets.delete', { title })}
           data-testid="preset-delete"
         >
           <Trash2 aria-hidden className="size-4" />

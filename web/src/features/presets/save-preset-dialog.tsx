@@ -1,4 +1,4 @@
-import { PRESET_TITLE_MAX_LENGTH, SAVE_DIALOG_PRESET_TITLE } from '@parley/core';
+import { PRESET_TITLE_MAX_LENGTH } from '@parley/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -11,11 +11,11 @@ import { presetFromSetup } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
 import { presetSaved, usePresetMutation } from './use-presets.ts';
 
-/** SPEC point 2: the save-as-preset name dialog, proposing 'My Preset', saving the chat's current settings. */
+/** SPEC point 2: the save-as-preset name dialog, proposing 'My Preset' in the reader's language, saving the chat's current settings. */
 export function SavePresetDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const setup = useCurrentSetup();
-  const [title, setTitle] = useState(SAVE_DIALOG_PRESET_TITLE);
+  const [title, setTitle] = useState(() => t('presets.default_name'));
   const save = usePresetMutation(presetsApi.save);
   const submit = () => {
     if (!setup || title.trim() === '') return;

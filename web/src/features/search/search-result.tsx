@@ -2,6 +2,7 @@ import type { SearchMessage } from '@parley/core';
 import { User } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { conversationTitle } from '../conversations/display-title.ts';
 import { ReplyAvatar } from '../messages/reply-avatar.tsx';
 import { highlightExcerpt, plainMarkdown } from './highlight.ts';
 
@@ -33,7 +34,7 @@ export const SearchResult = memo(function SearchResult({ message, query, formatD
       >
         <div className="flex items-baseline gap-3">
           <span className="min-w-0 flex-1 truncate text-[15px] font-semibold text-neutral-900 group-hover:underline dark:text-neutral-100" data-testid="search-result-title">
-            {message.title || t('nav.new_chat')}
+            {conversationTitle(message.title, t)}
           </span>
           <time dateTime={message.createdAt} className="shrink-0 text-xs tabular-nums text-neutral-400 dark:text-neutral-500">
             {formatDate(message.createdAt)}

@@ -1,11 +1,12 @@
 import { Info, SearchX } from 'lucide-react';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../locales/error-text.ts';
+import { useFormatDateTime } from '../../locales/format-date.ts';
 import { useConversationTitle } from '../nav/use-conversation-title.ts';
 import { SearchPager } from './search-pager.tsx';
 import { SearchResult } from './search-result.tsx';
@@ -17,17 +18,13 @@ import { useSearchResults } from './use-search-results.ts';
  * sent from here.
  */
 export function SearchView({ query }: { query: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   const results = useSearchResults(query);
   useConversationTitle(t('search.title'));
 
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
-    [i18n.language],
-  );
-  const formatDate = useCallback((iso: string) => dateFormat.format(new Date(iso)), [dateFormat]);
+  const formatDate = useFormatDateTime();
   const open = useCallback((conversationId: string) => navigate(`/chat/${conversationId}`), [navigate]);
   const data = results.data;
 
