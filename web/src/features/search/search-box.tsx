@@ -14,7 +14,12 @@ function SearchField() {
         type="search"
         value={input.text}
         onChange={(event) => input.onChange(event.target.value)}
-        onKeyDown={(event) => input.onKeyDown(event.key)}
+        onKeyDown={(event) => {
+          // Enter closes the phone drawer, which hands focus back to its toggle; the key's own
+          // default (the keypress that follows) would then click that toggle and reopen it.
+          if (event.key === 'Enter') event.preventDefault();
+          input.onKeyDown(event.key);
+        }}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
         data-testid="search-input"
