@@ -53,11 +53,16 @@ export async function runTokenizer(): Promise<BenchResult[]> {
       if (!response.ok) throw new Error(`tokenizer: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { count: number }).count;
     };
-    await count('warm up: loads the ranks');
     // Health on its own first: on a shared machine the load alone shows in every figure.
     const idle = distribution(await healthLatencies(parley.url, sleep(1000)));
     console.log(`  /api/health idle: p50 ${ms(idle.p50)}, max ${ms(idle.max)}`);
-    const figures: BenchResult[] = [];
+    // The first count loads and decodes the 100k ranks: other requests must not stall meanwhile either.
+    const loading = count('the first count loads the ranks');
+    const cold = distribution(await healthLatencies(parley.url, loading));
+    console.log(`  /api/health while the first count loads the ranks: ${cold.count} requests, p50 ${ms(cold.p50)}, max ${ms(cold.max)}`);
+    const figures: BenchResult[] = [
+      result(bench, '/api/health latency while the ranks load, max', ms(cold.max), `≤ ${healthTargetMs} ms`, cold.max <= healthTargetMs),
+    ];
     const health: number[] = [];
     for (const [label, text] of Object.entries(texts)) {
       const sentAt = nowMs();

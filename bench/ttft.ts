@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT_PARENT_ID, type SseEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { registerBenchUser } from './lib/account.ts';
@@ -14,6 +15,7 @@ const measured = Number(process.env.BENCH_TTFT_N ?? 300);
 const warmUp = 30;
 const targetMs = 3;
 const model = 'gpt-4o-mini';
+const betweenPairsMs = 40;
 
 interface FirstFrames {
   /** Until Parley's `created` frame: authentication and the writes before the upstream call. */
@@ -88,6 +90,9 @@ export async function runTtft(): Promise<BenchResult[]> {
       const directFirst = i % 2 === 0;
       const a = await (directFirst ? direct(i) : throughParley(i));
       const b = await (directFirst ? throughParley(i) : direct(i));
+      // A first reply is named after its final frame (a second upstream call and a write): a person's next
+      // first message does not come within milliseconds, so the next pair starts once that work is done.
+      await sleep(betweenPairsMs);
       if (i < warmUp) continue;
       const [d, p] = directFirst ? [a, b] : [b, a];
       directTimes.push(d.token);
@@ -98,7 +103,7 @@ export async function runTtft(): Promise<BenchResult[]> {
     const d = distribution(directTimes);
     const p = distribution(parleyTimes);
     const added = p.p50 - d.p50;
-    console.log(`  ${measured} requests each way after ${warmUp} warm-up pairs`);
+    console.log(`  ${measured} requests each way after ${warmUp} warm-up pairs, ${betweenPairsMs} ms apart`);
     console.log(`  direct to the fake: p50 ${ms(d.p50)}, p95 ${ms(d.p95)}`);
     console.log(`  through Parley:     p50 ${ms(p.p50)}, p95 ${ms(p.p95)} (its created frame: p50 ${ms(distribution(createdTimes).p50)})`);
     return [result(bench, 'TTFT added by Parley (p50 difference)', ms(added), `≤ ${targetMs} ms`, added <= targetMs)];

@@ -90,6 +90,19 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(await titleOf(s, alice, finalOf(frames).conversation.conversationId)).toBe('Explain quantum tunnelling to a curious');
   });
 
+  it('keeps a name the user gave while the title call was under way', async () => {
+    s.upstream.enqueue({ chunks: ['Noted.'] }, { chunks: ['"Generated name"'], delayMs: 400 });
+    const before = s.upstream.requests.length;
+    const { frames } = await s.ask(alice, { text: 'Remember the milk' });
+    const { conversationId } = finalOf(frames).conversation;
+    const renamed = await s.post(alice, '/api/convos/update', { arg: { conversationId, title: 'Shopping' } });
+    expect(renamed.status).toBe(200);
+    await vi.waitFor(() => expect(s.upstream.requests.length - before).toBe(2));
+    // The title answer takes 400 ms per frame; give its write time to land, then the user's name must still be there.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await json<{ title: string }>(s.get(alice, `/api/convos/${conversationId}`))).toMatchObject({ title: 'Shopping' });
+  });
+
   it('stores a model the upstream does not know as model_not_found, naming the upstream model', async () => {
     s.upstream.enqueue({ status: 404, errorBody: { error: { message: 'The model `gpt-6.1-terra` does not exist', type: 'invalid_request_error', code: 'model_not_found' } } });
     const { frames } = await s.ask(alice, { text: 'Which model are you?' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
-import { findConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
+import { findConversation, nameUntitledConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { presentConversation } from '../conversations/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
@@ -241,8 +241,7 @@ async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Repl
     const base = { model: titleModel, ...exchange.credentials };
     const title = await generateTitle(exchange.provider, base, { userText, replyText: reply.text });
     // A name the user gave meanwhile (within the title call's few seconds) is kept.
-    const current = await findConversation(ctx.db, exchange.userId, exchange.conversationId);
-    if (current?.title === 'New Chat') await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title);
+    await nameUntitledConversation(ctx.db, exchange.userId, exchange.conversationId, title);
   } catch (error) {
     ctx.log.warn({ err: error, conversationId: exchange.conversationId }, 'could not name the conversation');
   }

@@ -35,8 +35,16 @@ export async function createConversation(db: Db, input: NewConversation): Promis
   return row!;
 }
 
+/** The statements below take the owner and the conversation as placeholders, so each is built once per database. */
+const ownedByPlaceholders = () =>
+  and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.id, sql.placeholder('conversationId')));
+
+const findStatement = preparedStatement((db: Db) =>
+  db.select().from(conversations).where(ownedByPlaceholders()).limit(1).prepare('find_conversation'),
+);
+
 export async function findConversation(db: Db, userId: string, conversationId: string): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(owned(userId, conversationId)).limit(1);
+  const [row] = await findStatement(db).execute({ userId, conversationId });
   return row;
 }
 
@@ -79,18 +87,30 @@ export async function updateConversationSettings(
   return row;
 }
 
+const newTitle = { title: sql`${sql.param(sql.placeholder('title'), conversations.title)}`, updatedAt: sql`now()` };
+
 const renameStatement = preparedStatement((db: Db) =>
-  db
-    .update(conversations)
-    .set({ title: sql`${sql.param(sql.placeholder('title'), conversations.title)}`, updatedAt: sql`now()` })
-    .where(and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.id, sql.placeholder('conversationId'))))
-    .returning()
-    .prepare('rename_conversation'),
+  db.update(conversations).set(newTitle).where(ownedByPlaceholders()).returning().prepare('rename_conversation'),
 );
 
 export async function renameConversation(db: Db, userId: string, conversationId: string, title: string) {
   const [row] = await renameStatement(db).execute({ userId, conversationId, title });
   return row;
+}
+
+const nameUntitledStatement = preparedStatement((db: Db) =>
+  db
+    .update(conversations)
+    .set(newTitle)
+    .where(and(ownedByPlaceholders(), eq(conversations.title, DEFAULT_TITLE)))
+    .returning({ id: conversations.id })
+    .prepare('name_untitled_conversation'),
+);
+
+/** Titles a conversation still called the default: a name the user gave meanwhile is kept. Answers whether it was renamed. */
+export async function nameUntitledConversation(db: Db, userId: string, conversationId: string, title: string): Promise<boolean> {
+  const rows = await nameUntitledStatement(db).execute({ userId, conversationId, title });
+  return rows.length > 0;
 }
 
 /** Deletes one conversation (its messages cascade), or all of the user's when no id is given. */
