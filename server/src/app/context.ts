@@ -4,6 +4,7 @@ import type { Secrets } from '../config/secrets.ts';
 import type { Db } from '../db/client.ts';
 import type { Limiter } from '../limiter/limiter.ts';
 import type { FileStorage } from '../services/files/file-storage.ts';
+import type { AccessTokenVerifier } from '../services/auth/access-token.ts';
 import type { AuthUserCache } from '../services/auth/auth-user-cache.ts';
 import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
@@ -23,6 +24,8 @@ export interface AppContext {
   limiter: Limiter;
   /** Live chat streams (resume, abort, concurrency): memory, or Redis when REDIS_URL is set. */
   streams: StreamRegistry;
+  /** Access tokens checked against JWT_SECRET, each remembered once verified. */
+  accessTokens: AccessTokenVerifier;
   /** Signed-in users' rows, re-read at most a couple of seconds apart. */
   authUsers: AuthUserCache;
   /** The one batch that writes every live reply of this process. */

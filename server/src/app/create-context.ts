@@ -1,3 +1,4 @@
+import { createAccessTokenVerifier } from '../services/auth/access-token.ts';
 import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
@@ -7,7 +8,7 @@ import { createLogger } from './logger.ts';
 import { createReadiness } from './readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -18,6 +19,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     mcp: createMcpHub(parts.env, log),
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
+    accessTokens: createAccessTokenVerifier(parts.secrets.jwtSecret),
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { verifyAccessToken } from '../services/auth/access-token.ts';
 import { isBanned } from '../services/users/user-service.ts';
 import type { AppContext } from '../app/context.ts';
 import { AppError } from '../app/errors.ts';
@@ -41,7 +40,7 @@ export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
       const identity = await accessIdentity(ctx, request, reply, token);
       if (identity) return void (request.user = identity);
     }
-    const subject = token ? await verifyAccessToken(ctx.secrets.jwtSecret, token) : undefined;
+    const subject = token ? await ctx.accessTokens.verify(token) : undefined;
     const row = subject ? await ctx.authUsers.find(subject.id, subject.sessionVersion) : undefined;
     // A token signed before the user's last logout, password reset or ban has ended with them.
     if (!row || row.sessionVersion !== subject!.sessionVersion) throw new AppError('unauthorized');

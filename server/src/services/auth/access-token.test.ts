@@ -1,9 +1,10 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, createAccessTokenVerifier, signAccessToken } from './access-token.ts';
 
 const secret = 'access-secret-0123456789abcdef';
 const user = { id: 'user-1', sessionVersion: 3 };
+const verifyAccessToken = (withSecret: string, token: string, now?: number) => createAccessTokenVerifier(withSecret).verify(token, now);
 
 describe('access tokens', () => {
   it('answers the user and session version of a valid token', async () => {
@@ -38,5 +39,18 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, await sign({ sv: 0 }))).toBeUndefined();
     expect(await verifyAccessToken(secret, await sign({}, inAMinute))).toBeUndefined();
     expect(await verifyAccessToken(secret, await sign({ sv: '0' }, inAMinute))).toBeUndefined();
+  });
+
+  it('remembers a verified token until its expiry, and never a refused one', async () => {
+    const verifier = createAccessTokenVerifier(secret);
+    const signedAt = Date.now();
+    const token = await signAccessToken(secret, user, signedAt);
+    expect(await verifier.verify(token, signedAt)).toEqual(user);
+    expect(await verifier.verify(token, signedAt + 1000)).toEqual(user);
+    expect(await verifier.verify(token, signedAt + ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000)).toBeUndefined();
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'admin', sv: 0, exp: 9_999_999_999 })).toString('base64url')}.${signature}`;
+    expect(await verifier.verify(forged)).toBeUndefined();
+    expect(await verifier.verify(forged)).toBeUndefined();
   });
 });
