@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import type { ChatSetup } from './chat-store.ts';
 import { pickerModels } from './chat-setup.ts';
 import type { EndpointsInfo } from './use-endpoints-info.ts';
@@ -118,7 +119,8 @@ export function ModelPicker({ info, value, endpoints, onChange, disabled }: Mode
           ) : null}
           {groups.map(({ endpoint, models }) => (
             <Menu.Group key={endpoint} data-testid="model-group" data-endpoint={endpoint}>
-              <Menu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
+              <Menu.Label className="flex items-center gap-2 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
+                <EndpointIcon endpoint={endpoint} className="size-4 rounded-[5px]" />
                 {endpointDisplayNames[endpoint]}
               </Menu.Label>
               {models.map((model) => {
