@@ -8,10 +8,19 @@ import { accessToken, renameConversation } from './support/seed-chat.ts';
 // Issue 16: each reply's avatar is the icon of the endpoint that wrote it, the same tile the
 // model picker shows for that endpoint. The models are ones no other journey scripts replies
 // for, so a reply queued here is the one this journey's message receives.
-const turns = [
+interface Turn {
+  fake: string;
+  endpoint: EndpointName;
+  model: string;
+  icon: string;
+  text: string;
+  reply: string;
+}
+
+const turns: readonly Turn[] = [
   { fake: 'anthropic', endpoint: 'anthropic', model: 'claude-opus-4-6', icon: 'lucide-asterisk', text: 'Which tide comes first?', reply: 'The **spring tide** comes first, a day or two after the new moon.' },
   { fake: 'deepseek', endpoint: 'deepSeek', model: 'deepseek-v4-pro', icon: 'lucide-fish', text: 'And what follows it?', reply: 'The *neap tide* follows about a week later, when the sun and moon pull at right angles.' },
-] as const satisfies readonly { endpoint: EndpointName }[];
+];
 
 const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
 const avatarOf = (page: Page, index: number) => replies(page).nth(index).getByTestId('reply-avatar');

@@ -108,7 +108,7 @@ export function lowContrast(page: Page): Promise<Offender[]> {
       seen.add(el);
       check(el, text, getComputedStyle(el).color, rect);
     }
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+    for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'))) {
       if (field.value || !field.placeholder || !field.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const rect = field.getBoundingClientRect();
       if (rect.width < 2 || rect.height < 2) continue;
