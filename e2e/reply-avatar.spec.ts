@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { upstreamModel, type EndpointName } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -21,6 +21,9 @@ const turns: readonly Turn[] = [
   { fake: 'anthropic', endpoint: 'anthropic', model: 'claude-opus-4-6', icon: 'lucide-asterisk', text: 'Which tide comes first?', reply: 'The **spring tide** comes first, a day or two after the new moon.' },
   { fake: 'deepseek', endpoint: 'deepSeek', model: 'deepseek-v4-pro', icon: 'lucide-fish', text: 'And what follows it?', reply: 'The *neap tide* follows about a week later, when the sun and moon pull at right angles.' },
 ];
+
+// Two replies, a reload and the picker opened four times take about 27 s on a quiet machine.
+test.describe.configure({ timeout: 60_000 });
 
 const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
 const avatarOf = (page: Page, index: number) => replies(page).nth(index).getByTestId('reply-avatar');
@@ -55,7 +58,9 @@ async function chatWithTwoEndpoints(page: Page) {
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
 }
 
-test('each reply shows the icon of the endpoint that answered, as the model picker shows it, after a reload too', async ({ page, signUp }) => {
+const widthOf = async (locator: Locator) => (await locator.boundingBox())?.width;
+
+test('each reply shows the icon of the endpoint that answered, as the model picker shows it, after a reload and in search too', async ({ page, signUp }) => {
   await signUp('reply-avatar');
   await chatWithTwoEndpoints(page);
 
@@ -66,7 +71,17 @@ test('each reply shows the icon of the endpoint that answered, as the model pick
       await expect(avatarOf(page, index)).toHaveAttribute('data-endpoint', turn.endpoint);
       await expect(avatarOf(page, index).locator('svg')).toHaveClass(new RegExp(`\\b${turn.icon}\\b`));
       expect(await pickerIcon(page, turn.endpoint)).toBe(await avatarOf(page, index).locator('svg').getAttribute('class'));
+      expect(await widthOf(avatarOf(page, index))).toBe(28);
     }
+  }
+
+  await page.getByTestId('search-input').fill('tide');
+  for (const turn of turns) {
+    const excerpt = page.getByTestId('search-result-text').filter({ hasText: turn.reply.replace(/[*]/g, '') });
+    const avatar = page.getByTestId('search-result').filter({ has: excerpt }).getByTestId('search-result-avatar');
+    await expect(avatar).toHaveAttribute('data-endpoint', turn.endpoint);
+    await expect(avatar.locator('svg')).toHaveClass(new RegExp(`\\b${turn.icon}\\b`));
+    expect(await widthOf(avatar)).toBe(20);
   }
 });
 

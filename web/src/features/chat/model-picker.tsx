@@ -120,7 +120,7 @@ export function ModelPicker({ info, value, endpoints, onChange, disabled }: Mode
           {groups.map(({ endpoint, models }) => (
             <Menu.Group key={endpoint} data-testid="model-group" data-endpoint={endpoint}>
               <Menu.Label className="flex items-center gap-2 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
-                <EndpointIcon endpoint={endpoint} className="size-4 rounded-[5px]" />
+                <EndpointIcon endpoint={endpoint} className="size-5 rounded-md" />
                 {endpointDisplayNames[endpoint]}
               </Menu.Label>
               {models.map((model) => {

@@ -23,6 +23,7 @@ const looks: Record<EndpointName, Look> = {
 /** A reply stored without an endpoint (or under one this version no longer knows) still gets a tile, in no provider's color. */
 const unknown: Look = { icon: Bot, tile: 'bg-neutral-500 dark:bg-neutral-600' };
 
+/** `className` replaces the default size and rounding (cn does not merge conflicting Tailwind classes). */
 type EndpointIconProps = Omit<ComponentPropsWithoutRef<'span'>, 'children'> & { endpoint: string | null };
 
 /**
@@ -36,7 +37,7 @@ export function EndpointIcon({ endpoint, className, ...props }: EndpointIconProp
     <span
       aria-hidden
       data-endpoint={known ?? 'unknown'}
-      className={cn('inline-flex size-6 shrink-0 items-center justify-center rounded-lg text-white', tile, className)}
+      className={cn('inline-flex shrink-0 items-center justify-center text-white', tile, className ?? 'size-6 rounded-lg')}
       {...props}
     >
       <Icon className="size-[60%]" strokeWidth={2.25} />

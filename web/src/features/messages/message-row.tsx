@@ -88,7 +88,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         </div>
       ) : (
         <div className="flex gap-3 sm:gap-4">
-          <EndpointIcon endpoint={message.endpoint} className="mt-0.5 size-7" data-testid="reply-avatar" />
+          <EndpointIcon endpoint={message.endpoint} className="mt-0.5 size-7 rounded-lg" data-testid="reply-avatar" />
           <div className="min-w-0 flex-1">
             <div className="mb-1 text-sm font-semibold text-neutral-800 dark:text-neutral-100" data-testid="message-sender">
               {message.sender || t('chat.message.assistant')}

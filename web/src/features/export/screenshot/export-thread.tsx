@@ -35,7 +35,7 @@ function ShotRow({ message }: { message: ShotMessage }) {
   }
   return (
     <div className="flex gap-4 py-3" data-shot-row>
-      <EndpointIcon endpoint={message.endpoint} className="mt-0.5 size-7" />
+      <EndpointIcon endpoint={message.endpoint} className="mt-0.5 size-7 rounded-lg" />
       <div className="min-w-0 flex-1">
         <div className="mb-1 text-sm font-semibold text-neutral-800 dark:text-neutral-100">{message.sender}</div>
         <div className="text-[15px] text-neutral-800 dark:text-neutral-200">
