@@ -6,7 +6,7 @@ type Size = 'md' | 'sm' | 'icon';
 
 const variants: Record<Variant, string> = {
   primary:
-    'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 active:bg-emerald-800 disabled:bg-emerald-600/50 dark:disabled:bg-emerald-700/40 dark:disabled:text-white/60',
+    'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900 disabled:bg-emerald-600/50 dark:disabled:bg-emerald-700/40 dark:disabled:text-white/60',
   secondary:
     'border border-neutral-300 bg-white text-neutral-800 shadow-sm hover:bg-neutral-50 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700',
   ghost: 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800',

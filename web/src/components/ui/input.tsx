@@ -3,7 +3,7 @@ import { cn } from './cn.ts';
 
 function inputClasses(invalid: boolean, className?: string): string {
   return cn(
-    'block h-11 w-full rounded-xl border bg-white px-3.5 text-sm text-neutral-900 shadow-xs transition-colors placeholder:text-neutral-400',
+    'block h-11 w-full rounded-xl border bg-white px-3.5 text-sm text-neutral-900 shadow-xs transition-colors placeholder:text-neutral-500',
     'focus:outline-none focus:ring-2 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500',
     invalid
       ? 'border-red-500 focus:border-red-500 focus:ring-red-500/30 dark:border-red-500'

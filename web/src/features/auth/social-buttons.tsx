@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 /** Brand initials on the brand colour, for providers lucide has no mark for. */
 function Monogram({ letter, className }: { letter: string; className: string }) {
   return (
-    <span aria-hidden className={`inline-flex size-5 items-center justify-center rounded-md text-[11px] font-bold text-white ${className}`}>
+    <span aria-hidden data-logo className={`inline-flex size-5 items-center justify-center rounded-md text-[11px] font-bold text-white ${className}`}>
       {letter}
     </span>
   );
@@ -49,7 +49,7 @@ export function SocialButtons({ config }: { config: StartupConfig }) {
     <div className="mt-6">
       <div className="relative mb-6 flex items-center" role="separator">
         <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />
-        <span className="px-3 text-xs uppercase tracking-wide text-neutral-400">{t('auth.login.or')}</span>
+        <span className="px-3 text-xs uppercase tracking-wide text-neutral-500 dark:text-neutral-400">{t('auth.login.or')}</span>
         <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />
       </div>
       <div className="flex flex-col gap-2.5">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import type { ChatSetup } from './chat-store.ts';
 import { pickerModels } from './chat-setup.ts';
 import type { EndpointsInfo } from './use-endpoints-info.ts';
@@ -43,7 +44,7 @@ function ModelLine({ endpoint, model, overrides }: { endpoint: EndpointName; mod
           {entry?.labelKey ? <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">{t(entry.labelKey)}</span> : null}
         </span>
         {answering ? (
-          <span data-testid="model-upstream" className="truncate text-xs text-neutral-400 dark:text-neutral-500">
+          <span data-testid="model-upstream" className="truncate text-xs text-neutral-500">
             {t('chat.model.answers', { model: answering })}
           </span>
         ) : null}
@@ -88,7 +89,7 @@ export function ModelPicker({ info, value, endpoints, onChange, disabled }: Mode
         className="inline-flex h-9 max-w-full cursor-pointer items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-neutral-700 transition-colors hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 data-[state=open]:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800"
       >
         <span className="truncate">{modelDisplayName(value.model)}</span>
-        {answering ? <span className="hidden truncate font-normal text-neutral-400 sm:inline">· {answering}</span> : null}
+        {answering ? <span className="hidden truncate font-normal text-neutral-600 sm:inline dark:text-neutral-400">· {answering}</span> : null}
         <ChevronDown aria-hidden className="size-4 shrink-0 text-neutral-400" />
       </DropdownMenuTrigger>
       <DropdownMenuContent
@@ -107,7 +108,7 @@ export function ModelPicker({ info, value, endpoints, onChange, disabled }: Mode
             onKeyDown={(event) => event.key !== 'ArrowDown' && event.key !== 'Escape' && event.stopPropagation()}
             placeholder={t('chat.model.search')}
             aria-label={t('chat.model.search')}
-            className="h-9 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-neutral-400"
+            className="h-9 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-neutral-500 dark:placeholder:text-neutral-400"
           />
         </label>
         <div className="min-h-0 overflow-y-auto">
@@ -118,7 +119,8 @@ export function ModelPicker({ info, value, endpoints, onChange, disabled }: Mode
           ) : null}
           {groups.map(({ endpoint, models }) => (
             <Menu.Group key={endpoint} data-testid="model-group" data-endpoint={endpoint}>
-              <Menu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
+              <Menu.Label className="flex items-center gap-2 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-neutral-500 dark:text-neutral-400">
+                <EndpointIcon endpoint={endpoint} className="size-5 rounded-md" />
                 {endpointDisplayNames[endpoint]}
               </Menu.Label>
               {models.map((model) => {

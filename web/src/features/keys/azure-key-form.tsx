@@ -27,7 +27,7 @@ export function AzureKeyForm({ value, onChange }: AzureKeyFormProps) {
         <Field
           key={field.name}
           label={t(field.labelKey)}
-          labelAside={field.optional ? <span className="text-xs text-neutral-400">{t('keys.optional')}</span> : undefined}
+          labelAside={field.optional ? <span className="text-xs text-neutral-500 dark:text-neutral-400">{t('keys.optional')}</span> : undefined}
           type={field.secret ? 'password' : 'text'}
           placeholder={field.sample}
           autoComplete="off"

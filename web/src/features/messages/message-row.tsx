@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import type { ChatActions } from '../chat/use-chat-actions.ts';
 import { useStreamingStore } from '../chat/streaming-store.ts';
+import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageBody, StreamingBody } from './message-body.tsx';
 import { MessageEditor } from './message-editor.tsx';
-import { ReplyAvatar } from './reply-avatar.tsx';
 
 export interface MessageRowProps {
   message: Message;
@@ -88,7 +88,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         </div>
       ) : (
         <div className="flex gap-3 sm:gap-4">
-          <ReplyAvatar endpoint={message.endpoint} />
+          <EndpointIcon endpoint={message.endpoint} className="mt-0.5 size-7 rounded-lg" data-testid="reply-avatar" />
           <div className="min-w-0 flex-1">
             <div className="mb-1 text-sm font-semibold text-neutral-800 dark:text-neutral-100" data-testid="message-sender">
               {message.sender || t('chat.message.assistant')}

@@ -12,7 +12,7 @@ export function UserAvatar({ user }: { user: Pick<User, 'name' | 'avatar'> }) {
   return (
     <span
       aria-hidden
-      className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-semibold text-white"
+      className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-xs font-semibold text-white"
     >
       {initials(user.name)}
     </span>

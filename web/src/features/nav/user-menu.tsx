@@ -49,7 +49,7 @@ export function UserMenu() {
         className="flex w-full cursor-pointer items-center gap-3 rounded-xl px-2.5 py-2 text-left text-sm transition-colors hover:bg-neutral-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500/60 data-[state=open]:bg-neutral-200/70 dark:hover:bg-neutral-800 dark:data-[state=open]:bg-neutral-800"
       >
         {apiKey ? (
-          <span aria-hidden className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white">
+          <span aria-hidden className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
             <KeyRound className="size-4" />
           </span>
         ) : (

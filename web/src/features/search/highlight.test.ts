@@ -55,5 +55,10 @@ describe('plainMarkdown', () => {
 
   it('leaves a lone asterisk or underscore alone', () => {
     expect(plainMarkdown('2 * 3 and snake_case')).toBe('2 * 3 and snake_case');
+    expect(plainMarkdown('a_b and c_d, 2*3*4')).toBe('a_b and c_d, 2*3*4');
+  });
+
+  it('drops the marks of emphasis, single or double', () => {
+    expect(plainMarkdown('The *neap tide* and _the spring tide_ after **the new moon**')).toBe('The neap tide and the spring tide after the new moon');
   });
 });

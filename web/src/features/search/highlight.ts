@@ -19,6 +19,7 @@ export function plainMarkdown(text: string): string {
     .replace(/^[ \t]*>[ \t]?/gm, '')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(?<![*\w])([*_])(?=\S)(.+?)(?<=\S)\1(?![*\w])/g, '$2')
     .replace(/`([^`]+)`/g, '$1');
 }
 

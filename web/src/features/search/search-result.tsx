@@ -3,7 +3,7 @@ import { User } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { conversationTitle } from '../conversations/display-title.ts';
-import { ReplyAvatar } from '../messages/reply-avatar.tsx';
+import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
 import { highlightExcerpt, plainMarkdown } from './highlight.ts';
 
 export interface SearchResultProps {
@@ -36,7 +36,7 @@ export const SearchResult = memo(function SearchResult({ message, query, formatD
           <span className="min-w-0 flex-1 truncate text-[15px] font-semibold text-neutral-900 group-hover:underline dark:text-neutral-100" data-testid="search-result-title">
             {conversationTitle(message.title, t)}
           </span>
-          <time dateTime={message.createdAt} className="shrink-0 text-xs tabular-nums text-neutral-400 dark:text-neutral-500">
+          <time dateTime={message.createdAt} className="shrink-0 text-xs tabular-nums text-neutral-500">
             {formatDate(message.createdAt)}
           </time>
         </div>
@@ -46,9 +46,7 @@ export const SearchResult = memo(function SearchResult({ message, query, formatD
               <User className="size-3" />
             </span>
           ) : (
-            <span className="[&>span]:mt-0 [&>span]:size-5 [&>span]:rounded-md [&_svg]:size-3">
-              <ReplyAvatar endpoint={message.endpoint} />
-            </span>
+            <EndpointIcon endpoint={message.endpoint} className="size-5 rounded-md" data-testid="search-result-avatar" />
           )}
           <span className="text-xs font-medium text-neutral-600 dark:text-neutral-300" data-testid="search-result-sender">
             {sender}

@@ -1,8 +1,8 @@
 import { CircleAlert, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EndpointIcon } from '../../endpoints/endpoint-icon.tsx';
 import { MessageFiles } from '../../files/message-files.tsx';
 import { Markdown } from '../../messages/markdown/markdown.tsx';
-import { ReplyAvatar } from '../../messages/reply-avatar.tsx';
 
 interface ShotMessage {
   sender: string;
@@ -35,7 +35,7 @@ function ShotRow({ message }: { message: ShotMessage }) {
   }
   return (
     <div className="flex gap-4 py-3" data-shot-row>
-      <ReplyAvatar endpoint={message.endpoint} />
+      <EndpointIcon endpoint={message.endpoint} className="mt-0.5 size-7 rounded-lg" />
       <div className="min-w-0 flex-1">
         <div className="mb-1 text-sm font-semibold text-neutral-800 dark:text-neutral-100">{message.sender}</div>
         <div className="text-[15px] text-neutral-800 dark:text-neutral-200">
