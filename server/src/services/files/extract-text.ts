@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { extensionOf } from '@parley/core';
-import { parseOffice } from 'officeparser';
 
 /** word-extractor (CommonJS, no published types): the one call that reads a Word 97–2003 document. */
 const WordExtractor = createRequire(import.meta.url)('word-extractor') as new () => {
@@ -36,7 +35,11 @@ function htmlText(html: string): string {
 }
 
 async function rawText(extension: string, data: Buffer): Promise<string | undefined> {
-  if (officeFormats.has(extension)) return (await parseOffice(data)).toText();
+  if (officeFormats.has(extension)) {
+    // The Office reader is loaded on the first such file, not at start.
+    const { parseOffice } = await import('officeparser');
+    return (await parseOffice(data)).toText();
+  }
   if (extension === 'doc') return (await new WordExtractor().extract(data)).getBody();
   // Excel 97–2003 and PowerPoint 97–2003 have no well-kept reader: the file is kept, without text.
   if (extension === 'xls' || extension === 'ppt') return undefined;

@@ -1,9 +1,15 @@
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 
 /** Longest side of the thumbnail `GET /api/files/:id?size=thumb` answers. */
 const THUMB_SIZE = 320;
 /** Decompression-bomb guard: pictures past this many pixels are refused. */
 const MAX_PIXELS = 100_000_000;
+
+/** sharp (libvips) is loaded on the first picture, not at start. */
+async function picture(data: Buffer): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  return sharp(data, { limitInputPixels: MAX_PIXELS });
+}
 
 export interface ImageSize {
   width: number;
@@ -13,7 +19,7 @@ export interface ImageSize {
 /** Width and height of a picture, or undefined when sharp cannot decode it (a damaged file). */
 export async function imageSize(data: Buffer): Promise<ImageSize | undefined> {
   try {
-    const { width, height, pageHeight, orientation } = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
+    const { width, height, pageHeight, orientation } = await (await picture(data)).metadata();
     if (!width || !height) return undefined;
     const h = pageHeight ?? height;
     // EXIF orientations 5–8 are a quarter turn: the picture is shown with its sides swapped.
@@ -24,8 +30,8 @@ export async function imageSize(data: Buffer): Promise<ImageSize | undefined> {
 }
 
 /** A small WebP preview for lists and message chips (the first frame of an animation). */
-export function thumbnail(data: Buffer): Promise<Buffer> {
-  return sharp(data, { limitInputPixels: MAX_PIXELS })
+export async function thumbnail(data: Buffer): Promise<Buffer> {
+  return (await picture(data))
     .rotate()
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
@@ -48,7 +54,7 @@ export async function fitImage(data: Buffer, mimeType: string, limit: ImageLimit
   if (size && Math.max(size.width, size.height) <= limit.maxSide && data.length <= limit.maxBytes) return { data, mimeType };
   let quality = 85;
   for (;;) {
-    const resized = await sharp(data, { limitInputPixels: MAX_PIXELS })
+    const resized = await (await picture(data))
       .rotate()
       .resize(limit.maxSide, limit.maxSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

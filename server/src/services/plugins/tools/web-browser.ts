@@ -1,13 +1,12 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { z } from 'zod';
 import { ToolError, type PluginTool } from './plugin-tool.ts';
 import { clip, toolRequest, type ToolHttp } from './tool-http.ts';
 
 const input = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
 
-/** The readable text of an HTML page (Readability's article, else the body text). */
-function readableText(html: string, url: string): { title: string; text: string } {
+/** The readable text of an HTML page (Readability's article, else the body text); the parsers load on first use. */
+async function readableText(html: string, url: string): Promise<{ title: string; text: string }> {
+  const [{ Readability }, { parseHTML }] = await Promise.all([import('@mozilla/readability'), import('linkedom')]);
   const { document } = parseHTML(html);
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
   const text = (article?.textContent ?? document.body?.textContent ?? '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n\n').trim();
@@ -26,7 +25,7 @@ export function webBrowserTool(http: ToolHttp): PluginTool {
       if (page.status >= 400) throw new ToolError(`The page answered ${page.status}.`);
       if (page.contentType.includes('text/plain')) return { text: clip(page.text) };
       if (!page.contentType.includes('html')) throw new ToolError(`The page is ${page.contentType || 'of an unknown type'}, not HTML or text.`);
-      const { title, text } = readableText(page.text, url);
+      const { title, text } = await readableText(page.text, url);
       return { text: clip(`# ${title}\n\n${text}${page.truncated ? '\n\n(The page was longer; only its beginning was read.)' : ''}`) };
     },
   };
