@@ -61,6 +61,13 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     expect(kinds).toEqual(['charge', 'credit', 'hold', 'hold', 'hold', 'refund', 'refund']);
   });
 
+  it("charges an upstream id asked for directly the listed model's cost (gpt-4o's upstream: 10, not the default 1)", async () => {
+    const ivy = await mintKey(s.t.ctx.db, { quota: 25 });
+    finalOf((await s.ask(ivy, { text: 'raw gpt-4o', model: 'gpt-6.1-terra' })).frames);
+    finalOf((await s.ask(ivy, { text: 'raw image model', model: 'gpt-image-2.6-flare' })).frames);
+    expect(await quotaOf(ivy.row.id)).toMatchObject({ quota: 5, used: 20 });
+  });
+
   it('charges a reply cut off midway', async () => {
     const carol = await mintKey(s.t.ctx.db, { quota: 10 });
     s.upstream.enqueue({ chunks: ['half of ', 'an answer'], cut: true });
@@ -69,11 +76,14 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     expect((await quotaOf(carol.row.id)).quota).toBe(0);
   });
 
-  it('refuses the 31st gpt-o3-mini call of the day on one key with message_limit', async () => {
+  it('refuses the 31st gpt-o3-mini call of the day on one key with message_limit, counting its upstream id asked for directly', async () => {
     const dave = await mintKey(s.t.ctx.db, { quota: 1000 });
-    for (let i = 0; i < 30; i++) finalOf((await s.ask(dave, { text: `q${i}`, model: 'gpt-o3-mini' })).frames);
+    for (let i = 0; i < 29; i++) finalOf((await s.ask(dave, { text: `q${i}`, model: 'gpt-o3-mini' })).frames);
+    finalOf((await s.ask(dave, { text: 'raw id', model: 'gpt-6.1-terra' })).frames);
     const refused = await s.ask(dave, { text: 'one more', model: 'gpt-o3-mini' });
     expect(errorType(refused.frames)).toMatchObject({ type: 'message_limit', max: 30, model: 'gpt-o3-mini' });
+    const rawRefused = await s.ask(dave, { text: 'one more, raw', model: 'gpt-6.1-terra' });
+    expect(errorType(rawRefused.frames)).toMatchObject({ type: 'message_limit', max: 30, model: 'gpt-o3-mini' });
     expect((await quotaOf(dave.row.id)).quota).toBe(1000 - 300);
     // Other models are not rationed.
     finalOf((await s.ask(dave, { text: 'still fine', model: 'gpt-4o' })).frames);
@@ -108,8 +118,10 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
 
   it('lets a visitor without a key chat free on one-cost models, FREE_CALLS_PER_DAY per IP, under a cookie identity', async () => {
     const visitor = { headers: { 'content-type': 'application/json' } };
-    const dear = await s.ask(visitor, { text: 'expensive', model: 'gpt-4o' });
-    expect(errorType(dear.frames)).toMatchObject({ type: 'insufficient_quota', reason: 'model_not_free' });
+    for (const model of ['gpt-4o', 'gpt-6.1-terra', 'gpt-image-2.6-flare']) {
+      const dear = await s.ask(visitor, { text: 'expensive', model });
+      expect(errorType(dear.frames)).toMatchObject({ type: 'insufficient_quota', reason: 'model_not_free' });
+    }
     const first = await s.ask(visitor, { text: 'free one', model: 'gpt-4o-mini' });
     finalOf(first.frames);
     const cookie = first.response.headers.get('set-cookie')!.split(';')[0]!;
