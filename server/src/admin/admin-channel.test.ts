@@ -59,6 +59,6 @@ describe('npm run admin against a running server on PGlite in ACCESS_MODE=keys (
     await admin('user:create', '--email', 'ada@example.com', '--name', 'Ada', '--password', 'correct horse battery');
     expect(await admin('user:add-balance', '--email', 'ada@example.com', '500')).toContain('the balance is now 20500');
     await expect(admin('key:create')).rejects.toThrow(/--quota is required/);
-    await expect(admin('key:revoke', 'sk-zz')).rejects.toThrow(/No key starts with sk-zz/);
+    await expect(admin('key:revoke', 'sk-zzzz')).rejects.toThrow(/No key has the prefix sk-zzzz/);
   });
 });
