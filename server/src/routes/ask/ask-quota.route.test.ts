@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/core';
+import type { Message, UploadedFile } from '@parley/core';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 import { mintKey } from '../../services/access/access-test-kit.ts';
 import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { pictureBytes } from '../../test/file-fixtures.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 const errorType = (frames: SseFrame[]) => {
   const last = frames.at(-1);
@@ -103,6 +105,30 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     expect((await json<{ conversations: unknown[] }>(viaHeader)).conversations).toHaveLength(1);
   });
 
+  it("keeps each key's presets and files to itself: another key can neither read nor change them", async () => {
+    const [owner, other] = [await mintKey(s.t.ctx.db, { quota: 5 }), await mintKey(s.t.ctx.db, { quota: 5 })];
+    type Preset = { presetId: string; title: string };
+    const saved = await json<Preset[]>(s.post(owner, '/api/presets', { title: 'Mine', endpoint: 'openAI', model: 'gpt-4o' }));
+    const { presetId } = saved[0]!;
+    expect(await json<Preset[]>(s.get(other, '/api/presets'))).toEqual([]);
+    const overwrite = await s.post(other, '/api/presets', { presetId, title: 'Taken', endpoint: 'openAI', model: 'gpt-4o' });
+    expect(overwrite.status).toBe(404);
+    expect((await s.post(other, '/api/presets/delete', { presetId })).status).toBe(404);
+    expect(await json<Preset[]>(s.get(other, '/api/presets'))).toEqual([]);
+    expect((await json<Preset[]>(s.get(owner, '/api/presets'))).map((p) => [p.presetId, p.title])).toEqual([[presetId, 'Mine']]);
+
+    const form = multipartBody({ endpoint: 'openAI', model: 'gpt-4o' }, { name: 'private.png', data: await pictureBytes(8, 8) });
+    const uploaded = await fetch(`${s.t.url}/api/ask/files/upload`, {
+      method: 'POST',
+      headers: { 'content-type': form.contentType, authorization: owner.headers.authorization },
+      body: new Uint8Array(form.body),
+    });
+    expect(uploaded.status).toBe(200);
+    const { id: fileId } = await json<UploadedFile>(uploaded);
+    expect((await s.get(owner, `/api/files/${fileId}`)).status).toBe(200);
+    expect((await s.get(other, `/api/files/${fileId}`)).status).toBe(404);
+  });
+
   it('refuses a revoked or unknown key with invalid_api_key, and getusage answers 0 for it', async () => {
     const gina = await mintKey(s.t.ctx.db, { quota: 7 });
     const usage = (apikey: string) => json<{ usage: number }>(s.post({ headers: { 'content-type': 'application/json' } }, '/api/ask/usage/getusage', { password: 'x', apikey }));
@@ -129,6 +155,14 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     const list = await json<{ conversations: unknown[] }>(s.get(withCookie, '/api/convos?pageNumber=1'));
     expect(list.conversations).toHaveLength(1);
     expect(await json(s.get(withCookie, '/api/balance'))).toEqual({ balance: 2, unit: 'free_calls' });
+    // A call the upstream fails before any text is given back: the allowance is what it was.
+    s.upstream.enqueue({ status: 500 });
+    const messageId = crypto.randomUUID();
+    const failed = await s.ask(withCookie, { text: 'upstream down', model: 'gpt-4o-mini', messageId });
+    expect(failed.frames.at(-1)?.event).toBe('error');
+    expect(await json(s.get(withCookie, '/api/balance'))).toEqual({ balance: 2, unit: 'free_calls' });
+    const visitorLedger = await s.t.ctx.db.select().from(usageLedger).where(eq(usageLedger.messageId, messageId));
+    expect(visitorLedger.map((r) => r.kind).sort()).toEqual(['hold', 'refund']);
     finalOf((await s.ask(withCookie, { text: 'free two', model: 'gpt-4o-mini' })).frames);
     finalOf((await s.ask(withCookie, { text: 'free three', model: 'gpt-4o-mini' })).frames);
     const over = await s.ask(withCookie, { text: 'free four', model: 'gpt-4o-mini' });
