@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('ACCESS_MODE=keys has no accounts on %s', (kind
   const client = () => authClient(t.app, '198.51.100.77');
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ACCESS_MODE: 'keys' });
+    t = await createTestApp(kind, { ACCESS_MODE: 'keys', ALLOW_SOCIAL_LOGIN: 'true', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
   });
   afterAll(() => t.close());
 
@@ -24,6 +24,14 @@ describe.each(testDatabaseKinds)('ACCESS_MODE=keys has no accounts on %s', (kind
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject(refused);
     expect(await t.ctx.db.select().from(users)).toEqual([]);
+  });
+
+  it('refuses social sign-in before any provider is asked', async () => {
+    for (const url of ['/oauth/github', '/oauth/github/callback?code=x&state=y']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject(refused);
+    }
   });
 
   it('refuses sign-in, refresh and password reset, even for an account the database holds', async () => {
