@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { USAGE_CLIENT_PASSWORD } from '@parley/core';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { accessShot, wearLook, type AccessLook } from './access-shots.ts';
 import type { OwnStack } from './own-stack.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,7 +59,7 @@ async function shownQuota(page: Page): Promise<number> {
  * reading `creatingText`, then the payment page opens in a new tab on the fake gateway, which
  * pays, notifies Parley and sends the payer back.
  */
-async function buyPack(page: Page, pack: { quota: number; money: string }, creatingText: string): Promise<void> {
+async function buyPack(page: Page, pack: { quota: number; money: string }, texts: KeyJourneyTexts): Promise<void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/ask/usage/createorder', async (route) => {
@@ -67,9 +69,11 @@ async function buyPack(page: Page, pack: { quota: number; money: string }, creat
   await page.getByTestId(`quota-pack-${pack.quota}`).click();
   await expect(page.getByTestId('pay-button')).toBeDisabled();
   await page.getByTestId('pay-method-wechat').click();
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  await accessShot(page, 'quota', texts.look);
   const opened = page.context().waitForEvent('page');
   await page.getByTestId('pay-button').click();
-  await expect(page.getByTestId('pay-button')).toHaveText(creatingText);
+  await expect(page.getByTestId('pay-button')).toHaveText(texts.creating);
   await expect(page.getByTestId('pay-button')).toBeDisabled();
   release();
 
@@ -88,21 +92,27 @@ async function buyPack(page: Page, pack: { quota: number; money: string }, creat
 export interface KeyJourneyTexts {
   quotaTitle: string;
   creating: string;
+  /** The look the journey wears and names its screenshots after. */
+  look: AccessLook;
 }
 
 /**
  * SPEC points 1, 2, 4 and 5 for a key holder: the key saved in the welcome modal goes to the
  * root as the bearer; a chat spends quota; 额度管理 looks the quota up on open; a pack bought on
- * the gateway raises it after "paid, refresh quota"; log out removes the key and reloads.
+ * the gateway raises it after "paid, refresh quota" and the key keeps chatting on it; log out
+ * removes the key and reloads. Retakes the access screenshots on the way.
  */
 export async function keyJourney(page: Page, stack: OwnStack, texts: KeyJourneyTexts): Promise<void> {
   const key = await mintAccessKey(stack, 50);
+  await wearLook(page, texts.look);
   await page.goto(`${stack.url}/chat/new`);
 
   await expect(page.getByTestId('welcome-modal')).toBeVisible();
   await expect(page.getByTestId('access-key-save')).toBeDisabled();
   await page.getByTestId('access-key-input').fill(`  ${key.slice(0, 20)}\n${key.slice(20)}  `);
   await expect(page.getByTestId('access-key-input')).toHaveValue(key);
+  await expect(page.getByTestId('access-key-save')).toBeEnabled();
+  await accessShot(page, 'welcome', texts.look);
   await page.getByTestId('access-key-save').click();
   await expect(page.getByTestId('welcome-modal')).toBeHidden();
   await expect(page).toHaveURL(`${stack.url}/chat/new`);
@@ -121,10 +131,20 @@ export async function keyJourney(page: Page, stack: OwnStack, texts: KeyJourneyT
   const before = await shownQuota(page);
   expect(before).toBeLessThan(50);
 
-  await buyPack(page, { quota: 1000, money: '20.00' }, texts.creating);
+  await buyPack(page, { quota: 1000, money: '20.00' }, texts);
   await page.getByTestId('paid-refresh').click();
   await expect.poll(() => shownQuota(page)).toBe(before + 1000);
+  await accessShot(page, 'ordered', texts.look);
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('quota-dialog')).toBeHidden();
+
+  // Topped up, the key keeps chatting after a reload, and the call is charged to it.
+  await page.reload();
+  const askedAgain = page.waitForRequest((request) => request.url().includes('/api/ask/'));
+  await send(page, 'More after the top-up');
+  expect((await askedAgain).headers().authorization).toBe(`Bearer ${key}`);
+  const usage = await page.request.post(`${stack.url}/api/ask/usage/getusage`, { data: { password: USAGE_CLIENT_PASSWORD, apikey: key } });
+  expect(await usage.json()).toEqual({ usage: before + 1000 - 1 });
 
   await openSidebar(page);
   await page.getByTestId('user-menu').click();

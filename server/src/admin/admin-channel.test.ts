@@ -12,18 +12,18 @@ const run = promisify(execFile);
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '../cli.ts');
 const tsx = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/tsx');
 
-describe('npm run admin against a running server on PGlite', () => {
+describe('npm run admin against a running server on PGlite in ACCESS_MODE=keys (no accounts)', () => {
   let child: ParleyChild;
   let dataDir: string;
   const admin = async (...argv: string[]) => {
-    const { stdout } = await run(tsx, [cli, ...argv], { env: { ...process.env, DATA_DIR: dataDir, ACCESS_MODE: 'both' }, cwd: dataDir });
+    const { stdout } = await run(tsx, [cli, ...argv], { env: { ...process.env, DATA_DIR: dataDir, ACCESS_MODE: 'keys' }, cwd: dataDir });
     return stdout.trim();
   };
   const api = (keyOrToken: string, route: string) => fetch(`${child.url}${route}`, { headers: { authorization: `Bearer ${keyOrToken}` } });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'parley-admin-'));
-    child = await startParleyChild({ DATA_DIR: dataDir, ACCESS_MODE: 'both', CHECK_BALANCE: 'true' });
+    child = await startParleyChild({ DATA_DIR: dataDir, ACCESS_MODE: 'keys', CHECK_BALANCE: 'true' });
     // The channel opens once the migrations are applied, just after the health answer.
     const deadline = Date.now() + 30_000;
     while (!existsSync(adminSocketPath(dataDir)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -59,6 +59,6 @@ describe('npm run admin against a running server on PGlite', () => {
     await admin('user:create', '--email', 'ada@example.com', '--name', 'Ada', '--password', 'correct horse battery');
     expect(await admin('user:add-balance', '--email', 'ada@example.com', '500')).toContain('the balance is now 20500');
     await expect(admin('key:create')).rejects.toThrow(/--quota is required/);
-    await expect(admin('key:revoke', 'sk-zz')).rejects.toThrow(/No key starts with sk-zz/);
+    await expect(admin('key:revoke', 'sk-zzzz')).rejects.toThrow(/No key has the prefix sk-zzzz/);
   });
 });

@@ -6,8 +6,8 @@ describe('access and payment settings', () => {
     expect(parseEnv({})).toMatchObject({
       FREE_CALLS_PER_DAY: 10,
       QUOTA_DEFAULT_COST: 1,
-      QUOTA_COSTS: {},
-      QUOTA_DAILY_LIMITS: {},
+      QUOTA_COSTS: new Map(),
+      QUOTA_DAILY_LIMITS: new Map(),
       TOPUP_PACKS: [
         { quota: 1000, price: 20 },
         { quota: 3000, price: 50 },
@@ -20,7 +20,7 @@ describe('access and payment settings', () => {
 
   it('reads operator overrides', () => {
     const env = parseEnv({ QUOTA_COSTS: 'gpt-4o=5, deepseek-r1=2', QUOTA_DAILY_LIMITS: 'gpt-4o=100', TOPUP_PACKS: '500:9.90', PAY_METHODS: 'alipay', TZ: 'UTC' });
-    expect(env).toMatchObject({ QUOTA_COSTS: { 'gpt-4o': 5, 'deepseek-r1': 2 }, QUOTA_DAILY_LIMITS: { 'gpt-4o': 100 }, TOPUP_PACKS: [{ quota: 500, price: 9.9 }], PAY_METHODS: [2], TZ: 'UTC' });
+    expect(env).toMatchObject({ QUOTA_COSTS: new Map([['gpt-4o', 5], ['deepseek-r1', 2]]), QUOTA_DAILY_LIMITS: new Map([['gpt-4o', 100]]), TOPUP_PACKS: [{ quota: 500, price: 9.9 }], PAY_METHODS: [2], TZ: 'UTC' });
   });
 
   it('stops on a malformed table, pack, pay method or time zone, naming the variable', () => {

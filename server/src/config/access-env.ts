@@ -1,22 +1,22 @@
 import { DEFAULT_TOP_UP_PACKS, payTypes, type PayType, type TopUpPack } from '@parley/core';
 import { z } from 'zod';
 
-/** `name=number,name=number` → a map; an operator's override of per-model numbers. */
+/** `name=number,name=number` → a Map (not an object, so a model named `constructor` is just a name); an operator's override of per-model numbers. */
 const modelNumbers = () =>
   z
     .string()
     .default('')
     .transform((value, ctx) => {
-      const table: Record<string, number> = {};
+      const table = new Map<string, number>();
       for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
         const match = /^([^=\s]+)\s*=\s*(\d+)$/.exec(item);
         if (!match) {
           ctx.addIssue({ code: 'custom', message: `"${item}" is not model=number` });
           return z.NEVER;
         }
-        table[match[1]!] = Number(match[2]);
+        table.set(match[1]!, Number(match[2]));
       }
-      return table;
+      return table as ReadonlyMap<string, number>;
     });
 
 /** `quota:price,…` (price in yuan, up to two decimals) → the top-up packs. */

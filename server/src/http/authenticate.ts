@@ -3,6 +3,7 @@ import { isBanned } from '../services/users/user-service.ts';
 import type { AppContext } from '../app/context.ts';
 import { AppError } from '../app/errors.ts';
 import { accessIdentity, type KeyOrVisitor } from './access-identity.ts';
+import { accountsEnabled } from './require-accounts.ts';
 
 export interface AuthUser {
   id: string;
@@ -31,7 +32,8 @@ function bearer(request: FastifyRequest): string | undefined {
  * signed at the user's current session version. The user row is re-read at most
  * `AUTH_USER_TTL_MS` apart, so a logout, reset, ban or deletion ends every access token within
  * seconds, not at token expiry, without a lookup on every chat request. In `keys`/`both` mode an
- * access key, or else (no bearer at all) an anonymous visitor, is accepted too.
+ * access key, or else (no bearer at all) an anonymous visitor, is accepted too; `keys` mode has
+ * no accounts, so there any other bearer answers `accounts_disabled` without a lookup.
  */
 export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -39,6 +41,7 @@ export function authenticate(ctx: AppContext): preHandlerAsyncHookHandler {
     if (ctx.env.ACCESS_MODE !== 'accounts') {
       const identity = await accessIdentity(ctx, request, reply, token);
       if (identity) return void (request.user = identity);
+      if (!accountsEnabled(ctx.env)) throw new AppError('accounts_disabled');
     }
     const subject = token ? await ctx.accessTokens.verify(token) : undefined;
     const row = subject ? await ctx.authUsers.find(subject.id, subject.sessionVersion) : undefined;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/full-page-spinner.tsx';
 import { AuthLayout } from '../features/auth/auth-layout.tsx';
-import { GuestOnly, RegistrationGate, RequireAuth } from '../features/auth/guards.tsx';
+import { AccountsGate, GuestOnly, RegistrationGate, RequireAuth } from '../features/auth/guards.tsx';
 
 /** Each screen is its own chunk; the first paint only loads the shell and the screen asked for. */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -35,10 +35,10 @@ export const router = createBrowserRouter([
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: <GuestOnly><LoginRoute /></GuestOnly> },
+          { path: 'login', element: <AccountsGate><GuestOnly><LoginRoute /></GuestOnly></AccountsGate> },
           { path: 'register', element: <RegistrationGate><RegisterRoute /></RegistrationGate> },
-          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-          { path: 'reset-password', element: <ResetPasswordRoute /> },
+          { path: 'forgot-password', element: <AccountsGate><ForgotPasswordRoute /></AccountsGate> },
+          { path: 'reset-password', element: <AccountsGate><ResetPasswordRoute /></AccountsGate> },
         ],
       },
       {

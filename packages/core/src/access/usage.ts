@@ -34,16 +34,20 @@ export const DEFAULT_TOP_UP_PACKS: readonly TopUpPack[] = [
   { quota: 3000, price: 50 },
 ];
 
-/** `POST /api/ask/usage/createorder`. `type` and `price` may arrive as strings from a form. */
+/**
+ * `POST /api/ask/usage/createorder`. `type` and `price` may arrive as strings from a form. Any
+ * number is well-formed here: an unoffered type or a price no pack has answers a failure code
+ * (3, 4) with a message, not a validation error.
+ */
 export const createOrderRequestSchema = z.object({
   password,
   apikey,
   /** The client's idempotency id (a timestamp string in the original client): a repeat answers the same order. */
   payId: z.string().trim().min(1).max(64),
-  type: z.coerce.number().pipe(payTypeSchema),
+  type: z.coerce.number(),
   /** Yuan; must be the price of one of the configured packs. */
-  price: z.coerce.number().positive().max(1_000_000),
-  /** Where the gateway sends the payer back after paying. */
+  price: z.coerce.number(),
+  /** Where the gateway sends the payer back after paying: a page of this site (PUBLIC_URL's origin). */
   returnUrl: z.url({ protocol: /^https?$/ }).max(2048),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;

@@ -7,6 +7,8 @@ export type AccessMode = (typeof accessModes)[number];
 /** `GET /api/config`: the public subset of the server configuration. */
 export const startupConfigSchema = z.object({
   appTitle: z.string(),
+  /** Whether accounts exist (false in `ACCESS_MODE=keys`): the web then offers no sign-in, registration or password reset. */
+  loginEnabled: z.boolean(),
   registrationEnabled: z.boolean(),
   emailEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),

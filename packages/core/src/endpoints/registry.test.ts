@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointOrder } from './names.ts';
 import { endpointCapabilities, supportsContinue } from './capabilities.ts';
 import { defaultModels, modelDisplayName, parseModelList, withLastUsedFirst } from './models.ts';
-import { aliasEntry, modelCost } from '../models/lookup.ts';
+import { aliasEntry } from '../models/lookup.ts';
 import { defaultModelFor, endpointDefaults, newConversationOptions } from './defaults.ts';
 import { upstreamModel } from './upstream.ts';
 
@@ -45,12 +45,12 @@ describe('model lists and table', () => {
     expect(parseModelList('', 'bingAI')).toEqual(['BingAI', 'Sydney']);
   });
 
-  it('charges the per-call cost of the model table and rations gpt-o3-mini to 30 a day', () => {
-    expect(modelCost('gpt-4o')).toBe(10);
-    expect(modelCost('gpt-4o-mini')).toBe(1);
-    expect(modelCost('deepseek-r1')).toBe(1);
-    expect(modelCost('gpt-4')).toBe(0);
-    expect(modelCost('constructor')).toBe(0);
+  it('lists the per-call cost of the model table and rations gpt-o3-mini to 30 a day', () => {
+    expect(aliasEntry('gpt-4o')?.cost).toBe(10);
+    expect(aliasEntry('gpt-4o-mini')?.cost).toBe(1);
+    expect(aliasEntry('deepseek-r1')?.cost).toBe(1);
+    expect(aliasEntry('gpt-4')?.cost).toBeNull();
+    expect(aliasEntry('constructor')).toBeUndefined();
     expect(aliasEntry('gpt-o3-mini')).toMatchObject({ cost: 10, perDay: 30 });
     expect(modelDisplayName('grok-3-imageGen')).toBe('grok-3-image');
   });

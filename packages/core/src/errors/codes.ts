@@ -12,6 +12,7 @@ export const errorStatus = {
   invalid_api_key: 401,
   banned: 403,
   registration_disabled: 403,
+  accounts_disabled: 403,
   password_reset_unavailable: 403,
   forbidden: 403,
   not_found: 404,

@@ -9,6 +9,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   banned: 'Your account has been temporarily banned due to violations of our service.',
   internal: 'There was an internal server error. Please wait a few moments and try again.',
   registration_disabled: 'Registration is disabled.',
+  accounts_disabled: 'This server has no accounts: it is used with an access key.',
   email_taken: 'An account with that email already exists.',
   message_id_taken: 'This message id is already used. Send the message again with a new id.',
   reset_user_not_found:

@@ -40,11 +40,6 @@ export function resolveModel(endpoint: EndpointName, model: string, overrides: A
   };
 }
 
-/** Quota charged for one call; models outside the spec's table cost nothing. */
-export function modelCost(model: string): number {
-  return aliasEntry(model)?.cost ?? 0;
-}
-
 /** What the model can do, from its upstream entry; unknown ids are plain text chat. */
 export function modelCapabilities(endpoint: EndpointName, model: string, overrides?: AliasOverrides): ModelCapabilities {
   const info = resolveModel(endpoint, model, overrides).info;

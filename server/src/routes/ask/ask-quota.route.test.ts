@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@parley/core';
+import type { Message, UploadedFile } from '@parley/core';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 import { mintKey } from '../../services/access/access-test-kit.ts';
 import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { pictureBytes } from '../../test/file-fixtures.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 const errorType = (frames: SseFrame[]) => {
   const last = frames.at(-1);
@@ -61,6 +63,13 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     expect(kinds).toEqual(['charge', 'credit', 'hold', 'hold', 'hold', 'refund', 'refund']);
   });
 
+  it("charges an upstream id asked for directly the listed model's cost (gpt-4o's upstream: 10, not the default 1)", async () => {
+    const ivy = await mintKey(s.t.ctx.db, { quota: 25 });
+    finalOf((await s.ask(ivy, { text: 'raw gpt-4o', model: 'gpt-6.1-terra' })).frames);
+    finalOf((await s.ask(ivy, { text: 'raw image model', model: 'gpt-image-2.6-flare' })).frames);
+    expect(await quotaOf(ivy.row.id)).toMatchObject({ quota: 5, used: 20 });
+  });
+
   it('charges a reply cut off midway', async () => {
     const carol = await mintKey(s.t.ctx.db, { quota: 10 });
     s.upstream.enqueue({ chunks: ['half of ', 'an answer'], cut: true });
@@ -69,11 +78,14 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     expect((await quotaOf(carol.row.id)).quota).toBe(0);
   });
 
-  it('refuses the 31st gpt-o3-mini call of the day on one key with message_limit', async () => {
+  it('refuses the 31st gpt-o3-mini call of the day on one key with message_limit, counting its upstream id asked for directly', async () => {
     const dave = await mintKey(s.t.ctx.db, { quota: 1000 });
-    for (let i = 0; i < 30; i++) finalOf((await s.ask(dave, { text: `q${i}`, model: 'gpt-o3-mini' })).frames);
+    for (let i = 0; i < 29; i++) finalOf((await s.ask(dave, { text: `q${i}`, model: 'gpt-o3-mini' })).frames);
+    finalOf((await s.ask(dave, { text: 'raw id', model: 'gpt-6.1-terra' })).frames);
     const refused = await s.ask(dave, { text: 'one more', model: 'gpt-o3-mini' });
     expect(errorType(refused.frames)).toMatchObject({ type: 'message_limit', max: 30, model: 'gpt-o3-mini' });
+    const rawRefused = await s.ask(dave, { text: 'one more, raw', model: 'gpt-6.1-terra' });
+    expect(errorType(rawRefused.frames)).toMatchObject({ type: 'message_limit', max: 30, model: 'gpt-o3-mini' });
     expect((await quotaOf(dave.row.id)).quota).toBe(1000 - 300);
     // Other models are not rationed.
     finalOf((await s.ask(dave, { text: 'still fine', model: 'gpt-4o' })).frames);
@@ -93,6 +105,30 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     expect((await json<{ conversations: unknown[] }>(viaHeader)).conversations).toHaveLength(1);
   });
 
+  it("keeps each key's presets and files to itself: another key can neither read nor change them", async () => {
+    const [owner, other] = [await mintKey(s.t.ctx.db, { quota: 5 }), await mintKey(s.t.ctx.db, { quota: 5 })];
+    type Preset = { presetId: string; title: string };
+    const saved = await json<Preset[]>(s.post(owner, '/api/presets', { title: 'Mine', endpoint: 'openAI', model: 'gpt-4o' }));
+    const { presetId } = saved[0]!;
+    expect(await json<Preset[]>(s.get(other, '/api/presets'))).toEqual([]);
+    const overwrite = await s.post(other, '/api/presets', { presetId, title: 'Taken', endpoint: 'openAI', model: 'gpt-4o' });
+    expect(overwrite.status).toBe(404);
+    expect((await s.post(other, '/api/presets/delete', { presetId })).status).toBe(404);
+    expect(await json<Preset[]>(s.get(other, '/api/presets'))).toEqual([]);
+    expect((await json<Preset[]>(s.get(owner, '/api/presets'))).map((p) => [p.presetId, p.title])).toEqual([[presetId, 'Mine']]);
+
+    const form = multipartBody({ endpoint: 'openAI', model: 'gpt-4o' }, { name: 'private.png', data: await pictureBytes(8, 8) });
+    const uploaded = await fetch(`${s.t.url}/api/ask/files/upload`, {
+      method: 'POST',
+      headers: { 'content-type': form.contentType, authorization: owner.headers.authorization },
+      body: new Uint8Array(form.body),
+    });
+    expect(uploaded.status).toBe(200);
+    const { id: fileId } = await json<UploadedFile>(uploaded);
+    expect((await s.get(owner, `/api/files/${fileId}`)).status).toBe(200);
+    expect((await s.get(other, `/api/files/${fileId}`)).status).toBe(404);
+  });
+
   it('refuses a revoked or unknown key with invalid_api_key, and getusage answers 0 for it', async () => {
     const gina = await mintKey(s.t.ctx.db, { quota: 7 });
     const usage = (apikey: string) => json<{ usage: number }>(s.post({ headers: { 'content-type': 'application/json' } }, '/api/ask/usage/getusage', { password: 'x', apikey }));
@@ -108,8 +144,10 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
 
   it('lets a visitor without a key chat free on one-cost models, FREE_CALLS_PER_DAY per IP, under a cookie identity', async () => {
     const visitor = { headers: { 'content-type': 'application/json' } };
-    const dear = await s.ask(visitor, { text: 'expensive', model: 'gpt-4o' });
-    expect(errorType(dear.frames)).toMatchObject({ type: 'insufficient_quota', reason: 'model_not_free' });
+    for (const model of ['gpt-4o', 'gpt-6.1-terra', 'gpt-image-2.6-flare']) {
+      const dear = await s.ask(visitor, { text: 'expensive', model });
+      expect(errorType(dear.frames)).toMatchObject({ type: 'insufficient_quota', reason: 'model_not_free' });
+    }
     const first = await s.ask(visitor, { text: 'free one', model: 'gpt-4o-mini' });
     finalOf(first.frames);
     const cookie = first.response.headers.get('set-cookie')!.split(';')[0]!;
@@ -117,6 +155,14 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
     const list = await json<{ conversations: unknown[] }>(s.get(withCookie, '/api/convos?pageNumber=1'));
     expect(list.conversations).toHaveLength(1);
     expect(await json(s.get(withCookie, '/api/balance'))).toEqual({ balance: 2, unit: 'free_calls' });
+    // A call the upstream fails before any text is given back: the allowance is what it was.
+    s.upstream.enqueue({ status: 500 });
+    const messageId = crypto.randomUUID();
+    const failed = await s.ask(withCookie, { text: 'upstream down', model: 'gpt-4o-mini', messageId });
+    expect(failed.frames.at(-1)?.event).toBe('error');
+    expect(await json(s.get(withCookie, '/api/balance'))).toEqual({ balance: 2, unit: 'free_calls' });
+    const visitorLedger = await s.t.ctx.db.select().from(usageLedger).where(eq(usageLedger.messageId, messageId));
+    expect(visitorLedger.map((r) => r.kind).sort()).toEqual(['hold', 'refund']);
     finalOf((await s.ask(withCookie, { text: 'free two', model: 'gpt-4o-mini' })).frames);
     finalOf((await s.ask(withCookie, { text: 'free three', model: 'gpt-4o-mini' })).frames);
     const over = await s.ask(withCookie, { text: 'free four', model: 'gpt-4o-mini' });

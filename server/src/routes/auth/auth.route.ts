@@ -8,6 +8,7 @@ import { refreshAccess } from '../../services/auth/refresh-access.ts';
 import { signIn, type SignedIn } from '../../services/auth/sign-in.ts';
 import { endSession } from '../../services/sessions/session-service.ts';
 import { clientInfo } from '../../http/client-info.ts';
+import { requireAccounts } from '../../http/require-accounts.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../http/refresh-cookie.ts';
 
 const minutes = (n: number) => n * 60_000;
@@ -19,6 +20,7 @@ function answerSignedIn(ctx: AppContext, reply: FastifyReply, signedIn: SignedIn
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { env, limiter } = ctx;
+  const accounts = requireAccounts(env);
   const loginLimit = rateLimit({
     limiter,
     name: 'login',
@@ -34,20 +36,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     code: 'too_many_registrations',
   });
 
-  app.post('/api/auth/register', { preHandler: registerLimit }, async (request, reply) => {
+  app.post('/api/auth/register', { preHandler: [accounts, registerLimit] }, async (request, reply) => {
     if (!env.ALLOW_REGISTRATION) throw new AppError('registration_disabled');
     const input = registerSchema.parse(request.body ?? {});
     const user = await registerUser(ctx.db, input);
     return answerSignedIn(ctx, reply, await signIn(ctx, user, clientInfo(request)));
   });
 
-  app.post('/api/auth/login', { preHandler: loginLimit }, async (request, reply) => {
+  app.post('/api/auth/login', { preHandler: [accounts, loginLimit] }, async (request, reply) => {
     const input = loginSchema.parse(request.body ?? {});
     const user = await verifyCredentials(ctx.db, input);
     return answerSignedIn(ctx, reply, await signIn(ctx, user, clientInfo(request)));
   });
 
-  app.post('/api/auth/refresh', async (request, reply) => {
+  app.post('/api/auth/refresh', { preHandler: accounts }, async (request, reply) => {
     const outcome = await refreshAccess(ctx, readRefreshCookie(request), clientInfo(request));
     if (!outcome.ok) {
       clearRefreshCookie(env, reply);

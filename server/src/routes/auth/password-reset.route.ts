@@ -1,6 +1,7 @@
 import { requestPasswordResetSchema, resetPasswordSchema, type PasswordResetAnswer } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
+import { requireAccounts } from '../../http/require-accounts.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
 import { requestPasswordReset, resetMessages, resetPassword } from '../../services/passwords/password-reset.ts';
 
@@ -16,13 +17,14 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
     windowMs: RESET_REQUEST_WINDOW_MS,
     code: 'rate_limited',
   });
+  const accounts = requireAccounts(ctx.env);
 
-  app.post('/api/auth/requestPasswordReset', { preHandler: resetLimit }, async (request) => {
+  app.post('/api/auth/requestPasswordReset', { preHandler: [accounts, resetLimit] }, async (request) => {
     const { email } = requestPasswordResetSchema.parse(request.body ?? {});
     return requestPasswordReset(ctx, email);
   });
 
-  app.post('/api/auth/resetPassword', async (request): Promise<PasswordResetAnswer> => {
+  app.post('/api/auth/resetPassword', { preHandler: accounts }, async (request): Promise<PasswordResetAnswer> => {
     const input = resetPasswordSchema.parse(request.body ?? {});
     await resetPassword(ctx.db, input);
     return { message: resetMessages.passwordReset };

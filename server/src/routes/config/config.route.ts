@@ -5,6 +5,7 @@ import type { AppContext } from '../../app/context.ts';
 import { enabledSocialProviders } from '../../services/social-providers.ts';
 import { paymentsConfigured } from '../../services/payments/epay-config.ts';
 import { endpointSettings } from '../../services/endpoints/endpoint-settings.ts';
+import { accountsEnabled } from '../../http/require-accounts.ts';
 
 /** Each endpoint's `X_MODEL_ALIASES`, so the model picker names the model that really answers. */
 function operatorAliases(env: Env): StartupConfig['modelAliases'] {
@@ -13,10 +14,12 @@ function operatorAliases(env: Env): StartupConfig['modelAliases'] {
 }
 
 function presentStartupConfig(env: Env): StartupConfig {
-  const social = enabledSocialProviders(env);
+  const accounts = accountsEnabled(env);
+  const social = accounts ? enabledSocialProviders(env) : [];
   return {
     appTitle: env.APP_TITLE,
-    registrationEnabled: env.ALLOW_REGISTRATION,
+    loginEnabled: accounts,
+    registrationEnabled: accounts && env.ALLOW_REGISTRATION,
     emailEnabled: Boolean(env.SMTP_URL),
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN && social.length > 0,
     googleLoginEnabled: social.includes('google'),

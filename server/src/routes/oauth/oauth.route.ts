@@ -5,6 +5,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { startSession } from '../../services/sessions/session-service.ts';
 import { clientInfo } from '../../http/client-info.ts';
+import { requireAccounts } from '../../http/require-accounts.ts';
 import { setRefreshCookie } from '../../http/refresh-cookie.ts';
 import { LOGIN_STATE_TTL_SECONDS, openLoginState, sealLoginState } from '../../services/social/login-state.ts';
 import { beginSocialLogin, completeSocialLogin } from '../../services/social/social-login.ts';
@@ -21,6 +22,7 @@ const params = z.object({ provider: z.enum(socialProviders) });
 /** Social sign-in: `/oauth/<provider>` sends the browser away, `/oauth/<provider>/callback` brings it back signed in. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { env } = ctx;
+  const accounts = requireAccounts(env);
   const publicUrl = (request: FastifyRequest) => env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
   const callbackUrl = (request: FastifyRequest, provider: SocialProvider) =>
     `${publicUrl(request).replace(/\/$/, '')}/oauth/${provider}/callback`;
@@ -48,7 +50,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(FAILURE_REDIRECT);
   }
 
-  app.get('/oauth/:provider', async (request, reply) => {
+  app.get('/oauth/:provider', { preHandler: accounts }, async (request, reply) => {
     const provider = enabledProvider(request);
     try {
       const { url, login } = await beginSocialLogin(env, provider, callbackUrl(request, provider));
@@ -60,7 +62,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.get('/oauth/:provider/callback', async (request, reply) => {
+  app.get('/oauth/:provider/callback', { preHandler: accounts }, async (request, reply) => {
     const provider = enabledProvider(request);
     const login = await openLoginState(ctx.secrets.jwtSecret, request.cookies[LOGIN_STATE_COOKIE]);
     // One login state per attempt: whatever the outcome, it cannot be replayed.

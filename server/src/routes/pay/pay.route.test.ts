@@ -39,9 +39,9 @@ describe.each(testDatabaseKinds)('top-up orders and epay notifications on %s', (
     await epay.close();
   });
 
-  it('creates one order per payId and key, and answers a failure code for an unknown key or price', async () => {
+  it('creates one order per payId and key, and answers a failure code with a message for an unknown key, price, type or foreign return address', async () => {
     const key = await mintKey(t.ctx.db, { quota: 0 });
-    const body = { password: 'p', apikey: key.key, payId: '1732380000000', type: 1, price: 50, returnUrl: 'http://127.0.0.1/' };
+    const body = { password: 'p', apikey: key.key, payId: '1732380000000', type: 1, price: 50, returnUrl: `${url}/` };
     const first = (await (await post('/api/ask/usage/createorder', body)).json()) as { code: number; data: { orderId: string } };
     const again = (await (await post('/api/ask/usage/createorder', body)).json()) as { code: number; data: { orderId: string } };
     expect(first.code).toBe(1);
@@ -50,7 +50,20 @@ describe.each(testDatabaseKinds)('top-up orders and epay notifications on %s', (
     expect(order).toMatchObject({ price: 5000, quota: 3000, type: 1, status: 'pending' });
     expect(await (await post('/api/ask/usage/createorder', { ...body, apikey: `sk-${'Q'.repeat(48)}` })).json()).toMatchObject({ code: 2 });
     expect(await (await post('/api/ask/usage/createorder', { ...body, payId: 'x2', price: 21 })).json()).toMatchObject({ code: 4 });
-    expect((await post('/api/ask/usage/createorder', { ...body, type: 3 })).status).toBe(400);
+    const refused = async (change: Record<string, unknown>) => {
+      const res = await post('/api/ask/usage/createorder', { ...body, payId: `refused-${JSON.stringify(change)}`, ...change });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await refused({ type: 3 })).toEqual({ code: 3, message: 'This payment method is not offered.' });
+    expect(await refused({ type: '0' })).toMatchObject({ code: 3 });
+    expect(await refused({ price: -20 })).toEqual({ code: 4, message: 'No top-up pack has this price.' });
+    // Only back to this site: the gateway must not send payers to an address the caller names.
+    expect(await refused({ returnUrl: 'https://evil.example/phish' })).toEqual({ code: 5, message: 'The return address must be a page of this site.' });
+    expect(await refused({ returnUrl: `${url.replace('127.0.0.1', 'localhost')}/` })).toMatchObject({ code: 5 });
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.accessKeyId, key.row.id))).toHaveLength(1);
+    // A body that is not an order at all is still a validation error.
+    expect((await post('/api/ask/usage/createorder', { ...body, type: 'wechat' })).status).toBe(400);
   });
 
   it('redirects GET /pay/<orderId> to submit.php with the signed epay parameters', async () => {

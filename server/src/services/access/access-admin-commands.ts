@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AdminError, requireUserByEmail } from '../users/user-admin.ts';
-import { addAccessKeyQuota, createAccessKey, keyState, KeyRefError, listAccessKeys, resolveKeyRef, revokeAccessKey } from './access-key-store.ts';
+import { KeyRefError, resolveKeyRef } from './access-key-ref.ts';
+import { addAccessKeyQuota, createAccessKey, keyState, listAccessKeys, revokeAccessKey } from './access-key-store.ts';
 import { addTokenBalance } from './token-balance.ts';
 
 export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>]   (prints the new key alone on its last line)

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isAccessKey } from '@parley/core';
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessKeys, usageLedger, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/user-service.ts';
+import { KeyRefError } from './access-key-ref.ts';
 import { accessKeyPrefix, generateAccessKey, hashAccessKey } from './access-key-secret.ts';
 import { KEY_OWNER_PROVIDER, keyOwnerEmail } from './owner-kinds.ts';
 
@@ -76,28 +77,6 @@ export async function usableQuota(db: Db, key: string): Promise<number> {
 
 export function listAccessKeys(db: Db): Promise<AccessKeyRow[]> {
   return db.select().from(accessKeys).orderBy(asc(accessKeys.createdAt));
-}
-
-export class KeyRefError extends Error {}
-
-/** A key named by an operator: the whole key, or a prefix (at least `sk-` + 2) that matches exactly one key. */
-export async function resolveKeyRef(db: Db, ref: string): Promise<AccessKeyRow> {
-  if (isAccessKey(ref)) {
-    const [row] = await db.select().from(accessKeys).where(eq(accessKeys.keyHash, hashAccessKey(ref)));
-    if (!row) throw new KeyRefError('No such key');
-    return row;
-  }
-  if (!/^sk-[A-Za-z0-9]{2,}$/.test(ref)) throw new KeyRefError('Name a key by itself or by its prefix (sk- and at least 2 more characters)');
-  // Only the stored prefix is in clear, so a longer reference can only be matched on it.
-  const stored = accessKeyPrefix(ref);
-  const rows = await db
-    .select()
-    .from(accessKeys)
-    .where(like(accessKeys.prefix, `${stored.replace(/[%_\\]/g, '\\$&')}%`))
-    .limit(2);
-  if (rows.length === 0) throw new KeyRefError(`No key starts with ${ref}`);
-  if (rows.length > 1) throw new KeyRefError(`More than one key starts with ${ref}; give the whole key`);
-  return rows[0]!;
 }
 
 export async function revokeAccessKey(db: Db, id: string): Promise<void> {

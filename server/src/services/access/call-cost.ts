@@ -1,19 +1,55 @@
-import { aliasEntry, resolveModel, type EndpointName, type TokenRates } from '@parley/core';
+import { modelAliases, resolveModel, type AliasOverrides, type EndpointName, type TokenRates } from '@parley/core';
 import type { Env } from '../../config/env.ts';
+import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 
-type CostEnv = Pick<Env, 'QUOTA_COSTS' | 'QUOTA_DEFAULT_COST'>;
-
-/**
- * The quota one call costs: the operator's override (QUOTA_COSTS), else the alias's cost in the
- * core model catalog (SPEC point 3), else QUOTA_DEFAULT_COST for a model the catalog prices not.
- */
-export function callCost(env: CostEnv, _endpoint: EndpointName, model: string): number {
-  return env.QUOTA_COSTS[model] ?? aliasEntry(model)?.cost ?? env.QUOTA_DEFAULT_COST;
+/** The spec's cost table (SPEC point 3), with the operator's QUOTA_COSTS over it. */
+function costTable(env: Env): Map<string, number> {
+  const listed = modelAliases.flatMap((a) => (a.cost === null ? [] : [[a.alias, a.cost] as const]));
+  return new Map([...listed, ...env.QUOTA_COSTS]);
 }
 
-/** Calls per key per calendar day for a rationed model (gpt-o3-mini: 30): the operator's QUOTA_DAILY_LIMITS, else the table's. */
-export function dailyCap(env: Pick<Env, 'QUOTA_DAILY_LIMITS'>, model: string): number | undefined {
-  return env.QUOTA_DAILY_LIMITS[model] ?? aliasEntry(model)?.perDay;
+/** Calls per key per calendar day of the rationed ids (gpt-o3-mini: 30), with the operator's QUOTA_DAILY_LIMITS over them. */
+function capTable(env: Env): Map<string, number> {
+  const listed = modelAliases.flatMap((a) => (a.perDay === undefined ? [] : [[a.alias, a.perDay] as const]));
+  return new Map([...listed, ...env.QUOTA_DAILY_LIMITS]);
+}
+
+/** The listed ids that call the same upstream model as `model` on this endpoint (catalog alias, then the operator's X_MODEL_ALIASES). */
+function twinsOf(env: Env, endpoint: EndpointName, model: string, listed: Iterable<string>): string[] {
+  const aliases: AliasOverrides = endpointSettings(env, endpoint).aliases;
+  const target = resolveModel(endpoint, model, aliases).upstreamId;
+  return [...listed].filter((id) => resolveModel(endpoint, id, aliases).upstreamId === target);
+}
+
+/** A daily ration and the listed id whose counter a call adds to. */
+interface DailyCap {
+  max: number;
+  model: string;
+}
+
+/** What one call costs in quota, and the daily ration it counts against, if any. */
+interface CallPrice {
+  cost: number;
+  cap?: DailyCap;
+}
+
+/**
+ * The price of a call. A listed id (SPEC point 3's table, QUOTA_COSTS, QUOTA_DAILY_LIMITS) has its
+ * own cost (QUOTA_DEFAULT_COST where only a ration is listed) and ration. Any other id that calls
+ * the same upstream model as listed ids — gpt-4o's upstream id asked for directly, or an operator
+ * alias of it — pays the dearest of their costs and counts against the strictest of their
+ * rations, on that id's counter, so no id reaches a dear or rationed model cheaply. Anything
+ * else costs QUOTA_DEFAULT_COST.
+ */
+export function callPrice(env: Env, endpoint: EndpointName, model: string): CallPrice {
+  const costs = costTable(env);
+  const caps = capTable(env);
+  const capOf = (id: string): DailyCap | undefined => (caps.has(id) ? { max: caps.get(id)!, model: id } : undefined);
+  if (costs.has(model) || caps.has(model)) return { cost: costs.get(model) ?? env.QUOTA_DEFAULT_COST, cap: capOf(model) };
+  const twins = twinsOf(env, endpoint, model, new Set([...costs.keys(), ...caps.keys()]));
+  const twinCosts = twins.flatMap((id) => (costs.has(id) ? [costs.get(id)!] : []));
+  const twinCaps = twins.flatMap((id) => capOf(id) ?? []).sort((a, b) => a.max - b.max);
+  return { cost: twinCosts.length > 0 ? Math.max(...twinCosts) : env.QUOTA_DEFAULT_COST, cap: twinCaps[0] };
 }
 
 /** Visitors without a key may only use models costing at most this much. */

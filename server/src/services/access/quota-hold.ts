@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
 import { keyState } from './access-key-store.ts';
 import { calendarDay } from './calendar-day.ts';
-import { callCost, dailyCap, FREE_MODEL_MAX_COST } from './call-cost.ts';
+import { callPrice, FREE_MODEL_MAX_COST } from './call-cost.ts';
 import type { Payer } from './owner-kinds.ts';
 import { checkTokenBalance, chargeTokens } from './token-balance.ts';
 
@@ -76,15 +76,14 @@ const capError = (max: number, model: string) => chatErrorText('message_limit', 
  * overspend), and a `hold` ledger row.
  */
 async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>, call: Call): Promise<HoldResult> {
-  const cost = callCost(ctx.env, call.endpoint, call.model);
-  const cap = dailyCap(ctx.env, call.model);
+  const { cost, cap } = callPrice(ctx.env, call.endpoint, call.model);
   const day = calendarDay(ctx.env.TZ);
   const subject = keySubject(payer.keyId);
   const entry = { userId: payer.userId, accessKeyId: payer.keyId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
   let holdId: string;
   try {
     holdId = await ctx.db.transaction(async (tx) => {
-      if (cap !== undefined && !(await countCall(tx as unknown as Db, subject, call.model, day, cap))) throw new Refused(capError(cap, call.model));
+      if (cap && !(await countCall(tx as unknown as Db, subject, cap.model, day, cap.max))) throw new Refused(capError(cap.max, cap.model));
       const usable = and(eq(accessKeys.id, payer.keyId), eq(accessKeys.status, 'active'), or(isNull(accessKeys.expiresAt), gt(accessKeys.expiresAt, sql`now()`)));
       const [taken] = await tx
         .update(accessKeys)
@@ -113,7 +112,7 @@ async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>
           .update(accessKeys)
           .set({ quota: sql`${accessKeys.quota} + ${cost}`, used: sql`greatest(${accessKeys.used} - ${cost}, 0)`, updatedAt: sql`now()` })
           .where(eq(accessKeys.id, payer.keyId));
-        if (cap !== undefined) await uncountCall(tx as unknown as Db, subject, call.model, day);
+        if (cap) await uncountCall(tx as unknown as Db, subject, cap.model, day);
         await tx.insert(usageLedger).values({ ...entry, kind: 'refund', amount: cost, holdId });
       });
     }),
@@ -122,7 +121,7 @@ async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>
 
 /** A visitor without a key: models costing at most 1, FREE_CALLS_PER_DAY per IP per calendar day. */
 async function holdFree(ctx: AppContext, payer: Extract<Payer, { kind: 'visitor' }>, call: Call): Promise<HoldResult> {
-  const cost = callCost(ctx.env, call.endpoint, call.model);
+  const { cost } = callPrice(ctx.env, call.endpoint, call.model);
   if (cost > FREE_MODEL_MAX_COST) return { ok: false, errorText: quotaError({ reason: 'model_not_free', cost }) };
   const day = calendarDay(ctx.env.TZ);
   const subject = ipSubject(payer.ip);

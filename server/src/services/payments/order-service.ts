@@ -15,7 +15,11 @@ const failure = {
   unknownKey: { code: 2, message: 'Unknown, revoked or expired key.' },
   badType: { code: 3, message: 'This payment method is not offered.' },
   badPrice: { code: 4, message: 'No top-up pack has this price.' },
+  badReturnUrl: { code: 5, message: 'The return address must be a page of this site.' },
 } satisfies Record<string, CreateOrderResponse>;
+
+/** Only back to our own pages: the gateway must not become a redirector to any address a caller names. */
+const isOwnPage = (returnUrl: string, publicUrl: string) => new URL(returnUrl).origin === new URL(publicUrl).origin;
 
 const newOrderId = () => `PL${Date.now()}${randomBytes(8).toString('hex')}`;
 
@@ -24,12 +28,15 @@ const newOrderId = () => `PL${Date.now()}${randomBytes(8).toString('hex')}`;
  * payId is unique per key, so a repeated request (a double click, a retry) answers the same order.
  */
 export async function createOrder(ctx: AppContext, body: CreateOrderRequest): Promise<CreateOrderResponse> {
-  if (!epayConfig(ctx.env)) return failure.paymentsOff;
+  const config = epayConfig(ctx.env);
+  if (!config) return failure.paymentsOff;
   const found = await findKeyWithOwner(ctx.db, body.apikey.replace(/\s+/g, ''));
   if (!found || keyState(found.key) !== 'active') return failure.unknownKey;
-  if (!ctx.env.PAY_METHODS.includes(body.type)) return failure.badType;
+  const type = ctx.env.PAY_METHODS.find((method) => method === body.type);
+  if (type === undefined) return failure.badType;
   const pack = ctx.env.TOPUP_PACKS.find((p) => Math.round(p.price * 100) === Math.round(body.price * 100));
   if (!pack) return failure.badPrice;
+  if (!isOwnPage(body.returnUrl, config.publicUrl)) return failure.badReturnUrl;
   await ctx.db
     .insert(orders)
     .values({
@@ -37,7 +44,7 @@ export async function createOrder(ctx: AppContext, body: CreateOrderRequest): Pr
       payId: body.payId,
       userId: found.owner.id,
       accessKeyId: found.key.id,
-      type: body.type,
+      type,
       price: Math.round(pack.price * 100),
       quota: pack.quota,
       returnUrl: body.returnUrl,

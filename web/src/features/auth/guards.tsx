@@ -34,11 +34,23 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Registration exists only while the server allows it (SPEC point 6). */
+/**
+ * Sign-in and password reset exist only where accounts do: in `ACCESS_MODE=keys` the server
+ * refuses them, so a visitor goes to the chat (and its key dialog) instead of a form that errors.
+ */
+export function AccountsGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const config = useStartupConfig();
+  if (config.isPending) return <FullPageSpinner label={t('common.loading')} />;
+  if (config.data && !config.data.loginEnabled) return <Navigate to="/chat/new" replace />;
+  return children;
+}
+
+/** Registration exists only while the server allows it (SPEC point 6), and never without accounts. */
 export function RegistrationGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const config = useStartupConfig();
   if (config.isPending) return <FullPageSpinner label={t('common.loading')} />;
-  if (config.data && !config.data.registrationEnabled) return <Navigate to="/login" replace />;
+  if (config.data && !config.data.registrationEnabled) return <Navigate to={config.data.loginEnabled ? '/login' : '/chat/new'} replace />;
   return <GuestOnly>{children}</GuestOnly>;
 }

@@ -1,0 +1,19 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Env } from '../config/env.ts';
+import { AppError } from '../app/errors.ts';
+
+/** Whether this server has accounts at all: `ACCESS_MODE=keys` means access keys and visitors only. */
+export function accountsEnabled(env: Pick<Env, 'ACCESS_MODE'>): boolean {
+  return env.ACCESS_MODE !== 'keys';
+}
+
+/**
+ * preHandler for the routes that create, sign in or restore an account (register, login,
+ * refresh, password reset, social sign-in): in `keys` mode they answer `accounts_disabled`
+ * before any account is looked up, so no one can make the first (admin) account and chat unmetered.
+ */
+export function requireAccounts(env: Pick<Env, 'ACCESS_MODE'>): preHandlerAsyncHookHandler {
+  return async function requireAccounts() {
+    if (!accountsEnabled(env)) throw new AppError('accounts_disabled');
+  };
+}
