@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { stackControl } from './support/control.ts';
 import { expect, newAccountDetails, test } from './support/fixtures.ts';
 import { languageWalk } from './support/language-walk.ts';
+import { operatorTexts, walkLanguages } from './support/walk-languages.ts';
 
 // Issue 16: a reader of Chinese or Japanese meets no English on any screen. Each walk reads every
 // screen's text, attributes and tooltips and fails on an en-US string the language translates, or
@@ -11,14 +12,6 @@ import { languageWalk } from './support/language-walk.ts';
 // message, so they are this chat's.
 const endpoint = 'google';
 const pickedModel = 'chat-bison';
-
-/** The testkit stack's OPENID_BUTTON_LABEL: the operator's words, shown as written. */
-const operatorTexts = ['Test issuer'];
-
-const languages = [
-  { code: 'zh-CN', name: '测试用户', question: '京都有哪些值得一去的寺庙？', reply: ['清水寺、', '金阁寺和', '伏见稻荷大社。'], title: '京都寺庙推荐', preset: '旅行助手' },
-  { code: 'ja-JP', name: 'テストユーザー', question: '京都でおすすめのお寺は？', reply: ['清水寺、', '金閣寺、', '伏見稲荷大社です。'], title: '京都のお寺', preset: '旅行アシスタント' },
-] as const;
 
 async function openSettingsTabs(page: Page, look: (screen: string) => Promise<void>) {
   await page.getByTestId('user-menu').click();
@@ -35,7 +28,7 @@ async function openSettingsTabs(page: Page, look: (screen: string) => Promise<vo
   await expect(page.getByTestId('settings-dialog')).toBeHidden();
 }
 
-for (const language of languages) {
+for (const language of walkLanguages) {
   test.describe(language.code, () => {
     test.use({ locale: language.code });
 
@@ -100,6 +93,17 @@ for (const language of languages) {
       await page.locator('[data-testid="message"][data-role="user"]').hover();
       await walk.look('a chat, the question hovered');
 
+      await page.locator('[data-testid="message"][data-role="user"]').getByTestId('edit-message').click();
+      await expect(page.getByTestId('edit-textarea')).toBeVisible();
+      await walk.look('editing the question');
+      await page.getByTestId('edit-cancel').click();
+
+      await stackControl.enqueue(endpoint, { model: upstreamModel(endpoint, pickedModel).id, status: 500 });
+      await page.getByTestId('chat-input').fill(language.question);
+      await page.getByTestId('chat-input').press('Enter');
+      await expect(page.getByTestId('message-error')).toBeVisible({ timeout: 15_000 });
+      await walk.look('a reply the provider refused');
+
       await page.getByTestId('options-settings-toggle').click();
       await expect(page.getByTestId('settings-popover')).toBeVisible();
       await walk.look('chat settings');
@@ -133,7 +137,14 @@ for (const language of languages) {
       await row.getByTestId('convo-menu').click();
       await expect(page.getByTestId('convo-menu-content')).toBeVisible();
       await walk.look('conversation row menu');
-      await page.keyboard.press('Escape');
+      await page.getByTestId('convo-delete').click();
+      await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+      await walk.look('delete a conversation: confirm');
+      await page.getByTestId('confirm-cancel').click();
+      await page.getByTestId('bulk-select').click();
+      await expect(page.getByTestId('bulk-delete')).toBeVisible();
+      await walk.look('sidebar, bulk selection');
+      await page.getByTestId('bulk-cancel').click();
 
       await page.getByTestId('search-input').fill(language.question.slice(0, 2));
       await expect(page.getByTestId('search-result').first()).toBeVisible();

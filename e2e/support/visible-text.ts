@@ -44,25 +44,29 @@ const TOOLTIP_TRIGGER = 'button[data-state="closed"]:not([aria-haspopup]):not([a
 
 async function tooltipTexts(page: Page): Promise<SeenText[]> {
   const out: SeenText[] = [];
-  const tooltip = page.getByTestId('tooltip');
-  // Handles, not nth(): an opened trigger is no longer `closed`, which would shift the indices.
   // With a dialog or menu open, only its own controls: focus leaving it would close it.
   const layers = page.locator('[role="dialog"]:visible, [role="menu"]:visible');
   const scope = (await layers.count()) > 0 ? layers.last() : page.locator('body');
+  // Handles, not nth(): an opened trigger is no longer `closed`, which would shift the indices.
   const triggers = await scope.locator(`${TOOLTIP_TRIGGER}:visible`).elementHandles();
   for (const trigger of triggers) {
     const name = (await trigger.getAttribute('data-testid')) ?? (await trigger.getAttribute('aria-label')) ?? 'a button';
+    const own = await trigger.getAttribute('aria-describedby');
     await trigger.focus();
-    // Not every closed button is a tooltip's: one that shows none within 400 ms is passed over.
-    const opened = await tooltip.first().waitFor({ timeout: 400 }).then(() => true, () => false);
-    if (opened) {
+    // An open tooltip adds its id to the trigger's aria-describedby (a tooltip the mouse opened
+    // elsewhere is not this one). A closed button whose tooltip does not open within 400 ms has none.
+    const described = await page
+      .waitForFunction(([element, before]) => ((element as Element).getAttribute('aria-describedby') ?? null) !== before && (element as Element).getAttribute('aria-describedby'), [trigger, own] as const, { timeout: 400 })
+      .then((handle) => handle.jsonValue() as Promise<string>, () => null);
+    if (described) {
       // Radix repeats the label in a visually hidden copy for screen readers: one line each.
-      for (const line of new Set((await tooltip.first().innerText()).split('\n').map((l) => l.trim()).filter(Boolean))) {
+      const label = await page.locator(`[id="${described.split(' ').at(-1)}"]`).innerText();
+      for (const line of new Set(label.split('\n').map((l) => l.trim()).filter(Boolean))) {
         out.push({ text: line, where: `tooltip of [${name}]` });
       }
     }
     await trigger.evaluate((element: HTMLElement) => element.blur());
-    await tooltip.first().waitFor({ state: 'hidden', timeout: 2_000 });
+    await page.waitForFunction(([element, before]) => ((element as Element).getAttribute('aria-describedby') ?? null) === before, [trigger, own] as const, { timeout: 2_000 });
   }
   return out;
 }
