@@ -21,7 +21,7 @@ export const keysModeEnv = {
  * Mints a key the way an operator does, with the admin command while the server runs on its
  * embedded database; the key is the last line printed.
  */
-async function mintAccessKey(stack: OwnStack, quota: number): Promise<string> {
+export async function mintAccessKey(stack: OwnStack, quota: number): Promise<string> {
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'key:create', '--quota', String(quota), '--note', 'e2e'], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: stack.dataDir, PUBLIC_URL: stack.url },

@@ -7,17 +7,18 @@ export interface CaughtMail {
   html: string;
 }
 
-async function control(path: string, init?: RequestInit): Promise<Response> {
-  const response = await fetch(`${controlUrl}${path}`, init);
-  if (!response.ok) throw new Error(`control API ${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
 /**
- * The stack's control API (testkit/src/stack/control-server.ts), for specs: mails caught by the
- * SMTP catcher and the provider fakes' scripts.
+ * A stack's control API (testkit/src/stack/control-server.ts), for specs: mails caught by the
+ * SMTP catcher and the provider fakes' scripts. `stackControl` is the shared stack's; a spec's
+ * own stack (own-stack.ts) passes its `controlUrl`.
  */
-export const stackControl = {
+export function controlOf(baseUrl: string) {
+  const control = async (path: string, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(`${baseUrl}${path}`, init);
+    if (!response.ok) throw new Error(`control API ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  return {
   /** The oldest mail to `to` not yet read by an earlier call, waiting for it to arrive. */
   async mail(to: string, timeoutMs = 10_000): Promise<CaughtMail> {
     const query = new URLSearchParams({ to, timeoutMs: String(timeoutMs) });
@@ -35,7 +36,10 @@ export const stackControl = {
   async requests<T = unknown>(fake: string): Promise<T[]> {
     return (await control(`/fakes/${fake}/requests`)).json() as Promise<T[]>;
   },
-};
+  };
+}
+
+export const stackControl = controlOf(controlUrl);
 
 /** The first link in a mail's text that points at `pathname` on Parley. */
 export function linkIn(mail: CaughtMail, pathname: string): URL {

@@ -8,6 +8,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const webSrc = path.resolve(here, '..');
 const coreSchemas = path.resolve(here, '../../../packages/core/src/auth/schemas.ts');
 const coreErrorMessages = path.resolve(here, '../../../packages/core/src/errors/messages.ts');
+const builtinPlugins = path.resolve(here, '../../../server/src/services/plugins/builtin-plugins.ts');
 
 type Tree = { [key: string]: string | Tree };
 
@@ -101,6 +102,15 @@ describe('locale files', () => {
       'registration_disabled', 'email_taken', 'reset_user_not_found', 'reset_token_invalid', 'unauthorized', 'validation',
       'social_login_failed'];
     expect(codes.filter((code) => !source.has(`errors.${code}`))).toEqual([]);
+  });
+
+  it('describes every built-in plugin of the server and each credential it asks for', () => {
+    const manifest = readFileSync(builtinPlugins, 'utf8');
+    const plugins = [...manifest.matchAll(/pluginKey: '([\w-]+)'/g)].map((m) => `plugins.builtin.${m[1]}.description`);
+    const fields = [...manifest.matchAll(/field\('(\w+)'/g)].map((m) => `plugins.fields.${m[1]}.description`);
+    expect(plugins.length).toBeGreaterThan(5);
+    expect(fields.length).toBeGreaterThan(5);
+    expect([...plugins, ...fields].filter((key) => !source.has(key))).toEqual([]);
   });
 
   it('has every literal key the web code asks for', () => {

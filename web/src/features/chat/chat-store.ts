@@ -61,7 +61,7 @@ export const chat = {
   setConversation(conversation: Conversation) {
     set({ conversation, conversationId: conversation.conversationId });
   },
-  /** The title the server wrote after the reply, picked up by a list refresh; a title already set stays. */
+  /** The title the server wrote after the reply, fetched once the reply settled; a title already set stays. */
   adoptTitle(conversationId: string, title: string) {
     const { conversation } = get();
     if (conversation?.conversationId === conversationId && conversation.title === 'New Chat') set({ conversation: { ...conversation, title } });

@@ -1,8 +1,8 @@
-import { placeholderResponseId, resolveEndpoint, ROOT_PARENT_ID, senderName, timings, type ConversationPage, type Message } from '@parley/core';
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { DEFAULT_TITLE, placeholderResponseId, resolveEndpoint, ROOT_PARENT_ID, senderName, timings, type Message } from '@parley/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
 import { sendableOptions } from '../parameters/sendable-options.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { visibleBranch } from '../messages/visible-branch.ts';
@@ -54,14 +54,18 @@ export function useChatActions(): ChatActions {
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
       },
       onSettled(firstMessage) {
-        // The title is written after the reply; a refresh that brings it also names the open conversation.
-        const refresh = () =>
-          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }).then(() => {
-            const pages = queryClient.getQueryData<InfiniteData<ConversationPage, number>>(conversationsQueryKey)?.pages ?? [];
-            const open = useChatStore.getState().conversationId;
-            const named = pages.flatMap((p) => p.conversations).find((c) => c.conversationId === open);
-            if (named && open) chat.adoptTitle(open, named.title);
-          });
+        // The title is written after the reply. Each pass refreshes the sidebar's list and, while
+        // the open conversation still has the default title, asks for it: on a phone with the
+        // drawer closed (or a hidden sidebar) no list is loaded to bring it to the top bar.
+        const refresh = () => {
+          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+          const { conversationId: open, conversation } = useChatStore.getState();
+          if (!open || (conversation && conversation.title !== DEFAULT_TITLE)) return;
+          conversationsApi.get(open).then(
+            (named) => chat.adoptTitle(open, named.title),
+            (error: unknown) => console.error('Fetching the title of the open conversation failed', error),
+          );
+        };
         refresh();
         // The title is generated after the reply; the list picks it up on these later passes.
         if (firstMessage) for (const delay of timings.listRefreshAfterFirstMessage) setTimeout(refresh, delay);

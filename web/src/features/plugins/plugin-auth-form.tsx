@@ -1,8 +1,10 @@
-import { pluginAuthProblem, type Plugin } from '@parley/core';
+import { PLUGIN_AUTH_MIN_LENGTH, type Plugin } from '@parley/core';
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { authFieldText } from './plugin-text.ts';
 
 export interface PluginAuthFormProps {
   plugin: Plugin;
@@ -11,12 +13,19 @@ export interface PluginAuthFormProps {
   onCancel(): void;
 }
 
+/** What is wrong with one entered credential, in the reader's language (the server checks the same in English). */
+function problemOf(t: TFunction, label: string, value: string | undefined): string | undefined {
+  if (!value) return t('plugins.auth_required', { label });
+  if (value.length < PLUGIN_AUTH_MIN_LENGTH) return t('plugins.auth_too_short', { label, min: PLUGIN_AUTH_MIN_LENGTH });
+  return undefined;
+}
+
 /** The credentials a plugin needs (SPEC point 8): each required, at least 10 characters; save only when dirty and valid. */
 export function PluginAuthForm({ plugin, submitting, onSubmit, onCancel }: PluginAuthFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const problems = Object.fromEntries(plugin.authConfig.map((f) => [f.authField, pluginAuthProblem(f.label, values[f.authField])]));
+  const problems = Object.fromEntries(plugin.authConfig.map((f) => [f.authField, problemOf(t, authFieldText(t, f).label, values[f.authField])]));
   const dirty = Object.values(values).some((v) => v !== '');
   const valid = Object.values(problems).every((p) => p === undefined);
   const submit = (event: FormEvent) => {
@@ -28,10 +37,11 @@ export function PluginAuthForm({ plugin, submitting, onSubmit, onCancel }: Plugi
       {plugin.authConfig.map((field) => {
         const id = `plugin-auth-${plugin.pluginKey}-${field.authField}`;
         const problem = touched[field.authField] ? problems[field.authField] : undefined;
+        const text = authFieldText(t, field);
         return (
           <div key={field.authField} className="space-y-1">
             <label htmlFor={id} className="block text-sm font-medium">
-              {field.label}
+              {text.label}
             </label>
             <Input
               id={id}
@@ -39,7 +49,7 @@ export function PluginAuthForm({ plugin, submitting, onSubmit, onCancel }: Plugi
               autoComplete="off"
               value={values[field.authField] ?? ''}
               invalid={Boolean(problem)}
-              placeholder={field.description}
+              placeholder={text.description}
               onChange={(e) => setValues((v) => ({ ...v, [field.authField]: e.target.value }))}
               onBlur={() => setTouched((v) => ({ ...v, [field.authField]: true }))}
             />

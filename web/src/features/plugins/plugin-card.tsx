@@ -3,6 +3,7 @@ import { Calculator, Database, Globe, Image, Palette, Plug, Search, SearchCode, 
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { pluginDescription, pluginName } from './plugin-text.ts';
 
 const icons: Record<string, typeof Plug> = {
   calculator: Calculator,
@@ -27,15 +28,16 @@ export interface PluginCardProps {
 export function PluginCard({ plugin, installed, busy, onInstall, onUninstall }: PluginCardProps) {
   const { t } = useTranslation();
   const Icon = icons[plugin.icon ?? ''] ?? Plug;
+  const name = pluginName(t, plugin);
   return (
     <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-700" data-testid={`plugin-${plugin.pluginKey}`}>
       <div className="flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
           <Icon aria-hidden className="size-5" />
         </span>
-        <h3 className="min-w-0 truncate font-semibold">{plugin.name}</h3>
+        <h3 className="min-w-0 truncate font-semibold">{name}</h3>
       </div>
-      <p className="line-clamp-3 min-h-[3.75rem] text-sm text-neutral-600 dark:text-neutral-300">{plugin.description}</p>
+      <p className="line-clamp-3 min-h-[3.75rem] text-sm text-neutral-600 dark:text-neutral-300">{pluginDescription(t, plugin)}</p>
       {plugin.tools && plugin.tools.length > 0 ? (
         <Tooltip label={plugin.tools.join(', ')}>
           <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
@@ -45,11 +47,11 @@ export function PluginCard({ plugin, installed, busy, onInstall, onUninstall }: 
       ) : null}
       <div className="mt-auto">
         {installed ? (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={onUninstall} aria-label={t('plugins.uninstall_named', { name: plugin.name })}>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={onUninstall} aria-label={t('plugins.uninstall_named', { name })}>
             {t('plugins.uninstall')}
           </Button>
         ) : (
-          <Button size="sm" disabled={busy} onClick={onInstall} aria-label={t('plugins.install_named', { name: plugin.name })}>
+          <Button size="sm" disabled={busy} onClick={onInstall} aria-label={t('plugins.install_named', { name })}>
             {t('plugins.install')}
           </Button>
         )}

@@ -1,6 +1,7 @@
 import { Puzzle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePluginStore } from './plugin-store-state.ts';
+import { pluginName } from './plugin-text.ts';
 import { useInstalledPlugins, usePlugins } from './plugins-api.ts';
 import { setSelectedTools, useSelectedTools } from './use-plugin-tools.ts';
 
@@ -12,7 +13,7 @@ const NONE = '';
 export function PluginSelector({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const installed = useInstalledPlugins().data ?? [];
-  const names = new Map((usePlugins().data ?? []).map((p) => [p.pluginKey, p.name]));
+  const names = new Map((usePlugins().data ?? []).map((p) => [p.pluginKey, pluginName(t, p)]));
   const selected = useSelectedTools()[0] ?? NONE;
   const openStore = usePluginStore((s) => s.setOpen);
   const choose = (value: string) => {

@@ -2,6 +2,7 @@ import type { Plugin } from '@parley/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useLayoutEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -12,6 +13,7 @@ import { Paginator } from '../conversations/paginator.tsx';
 import { PluginAuthForm } from './plugin-auth-form.tsx';
 import { PluginCard } from './plugin-card.tsx';
 import { usePluginStore } from './plugin-store-state.ts';
+import { pluginDescription, pluginName } from './plugin-text.ts';
 import { pluginsApi, pluginsQueryKey, useInstalledPlugins, usePlugins, userPluginsQueryKey } from './plugins-api.ts';
 import { storeColumns, storePageSize } from './store-page-size.ts';
 import { dropUninstalledTool } from './use-plugin-tools.ts';
@@ -33,7 +35,9 @@ function useGridWidth() {
   return { ref, width };
 }
 
-const matches = (plugin: Plugin, search: string) => `${plugin.name} ${plugin.description}`.toLowerCase().includes(search.trim().toLowerCase());
+/** Finds a plugin by the words the reader sees (its translated name and description) or by the server's English ones. */
+const matches = (t: TFunction, plugin: Plugin, search: string) =>
+  [pluginName(t, plugin), pluginDescription(t, plugin), plugin.name, plugin.description].join(' ').toLowerCase().includes(search.trim().toLowerCase());
 
 /** The plugin store 插件商店 (SPEC points 5, 8, 9): search, pages, install straight or through the auth form, uninstall. */
 export function PluginStoreDialog() {
@@ -49,7 +53,7 @@ export function PluginStoreDialog() {
   const banner = useDelayedError(0, BANNER_MS);
   const { ref, width } = useGridWidth();
 
-  const shown = plugins.filter((p) => matches(p, search));
+  const shown = plugins.filter((p) => matches(t, p, search));
   const size = storePageSize(width);
   const pages = Math.max(1, Math.ceil(shown.length / size));
   const current = Math.min(page, pages);
@@ -65,7 +69,7 @@ export function PluginStoreDialog() {
       await queryClient.invalidateQueries({ queryKey: pluginsQueryKey });
     } catch (error) {
       const reason = error instanceof ApiError ? error.message : '';
-      banner.show(`${plugin.name}: ${t('plugins.auth_error')}${reason ? ` ${reason}` : ''}`);
+      banner.show(`${pluginName(t, plugin)}: ${t('plugins.auth_error')}${reason ? ` ${reason}` : ''}`);
     } finally {
       setBusy(null);
     }
@@ -82,7 +86,7 @@ export function PluginStoreDialog() {
           {banner.error ? <Banner data-testid="plugin-auth-error">{banner.error}</Banner> : null}
           {authFor ? (
             <section className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-700">
-              <h3 className="mb-3 font-semibold">{t('plugins.auth_title', { name: authFor.name })}</h3>
+              <h3 className="mb-3 font-semibold">{t('plugins.auth_title', { name: pluginName(t, authFor) })}</h3>
               <PluginAuthForm plugin={authFor} submitting={busy === authFor.pluginKey} onSubmit={(auth) => void update(authFor, 'install', auth)} onCancel={() => setAuthFor(null)} />
             </section>
           ) : null}
