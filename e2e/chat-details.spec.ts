@@ -4,7 +4,7 @@ import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // The smaller points of issue 16. Replies are the fakes' echo ("Echo: …"), except one failure
-// scripted for Google's chat-bison, which no other spec scripts.
+// scripted for the Google call that mentions its question, so no other spec can take it.
 const replies = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
 const userMessages = (page: Page) => page.locator('[data-testid="message"][data-role="user"]');
 const settled = (page: Page) => expect(page.getByTestId('send-button')).toBeVisible({ timeout: 15_000 });
@@ -66,7 +66,7 @@ test('a first message that fails upstream is listed under its words, never as an
   await page.goto('/chat/new');
   await page.getByTestId('model-picker').click();
   await page.locator('[data-testid="model-option"][data-endpoint="google"][data-model="chat-bison"]').click();
-  await stackControl.enqueue('google', { model: upstreamModel('google', 'chat-bison').id, status: 500 });
+  await stackControl.enqueue('google', { model: upstreamModel('google', 'chat-bison').id, mentioning: 'weekend in Lisbon', status: 500 });
   await send(page, 'Plan a weekend in Lisbon');
   await expect(page.getByTestId('message-error')).toBeVisible();
   const items = page.getByTestId('convo-item');

@@ -8,8 +8,8 @@ import { operatorTexts, walkLanguages } from './support/walk-languages.ts';
 // Issue 16: a reader of Chinese or Japanese meets no English on any screen. Each walk reads every
 // screen's text, attributes and tooltips and fails on an en-US string the language translates, or
 // on English words no locale file holds. The chat runs on Google's chat-bison, whose upstream
-// model differs from Google's title model; the reply and the title are scripted just before the
-// message, so they are this chat's.
+// model differs from Google's title model; the reply and the title are scripted for calls that
+// mention this walk's question, so a spec chatting on Google meanwhile cannot take them.
 const endpoint = 'google';
 const pickedModel = 'chat-bison';
 
@@ -80,8 +80,8 @@ for (const language of walkLanguages) {
       await walk.look('new conversation menu');
       await page.keyboard.press('Escape');
 
-      await stackControl.enqueue(endpoint, { model: upstreamModel(endpoint, pickedModel).id, chunks: language.reply, delayMs: 200 });
-      await stackControl.enqueue(endpoint, { model: titleModelFor(endpoint), chunks: [language.title] });
+      await stackControl.enqueue(endpoint, { model: upstreamModel(endpoint, pickedModel).id, mentioning: language.question, chunks: language.reply, delayMs: 200 });
+      await stackControl.enqueue(endpoint, { model: titleModelFor(endpoint), mentioning: language.question, chunks: [language.title] });
       await page.getByTestId('chat-input').fill(language.question);
       await page.getByTestId('chat-input').press('Enter');
       await expect(page.getByTestId('stop-button')).toBeVisible();
@@ -98,7 +98,7 @@ for (const language of walkLanguages) {
       await walk.look('editing the question');
       await page.getByTestId('edit-cancel').click();
 
-      await stackControl.enqueue(endpoint, { model: upstreamModel(endpoint, pickedModel).id, status: 500 });
+      await stackControl.enqueue(endpoint, { model: upstreamModel(endpoint, pickedModel).id, mentioning: language.question, status: 500 });
       await page.getByTestId('chat-input').fill(language.question);
       await page.getByTestId('chat-input').press('Enter');
       await expect(page.getByTestId('message-error')).toBeVisible({ timeout: 15_000 });

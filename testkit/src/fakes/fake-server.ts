@@ -20,6 +20,11 @@ export interface FakeReply {
    * written by the provider's small model, say) pass it by and leave it queued.
    */
   model?: string;
+  /**
+   * Only a call whose request mentions this text (a word only the test's own message has) takes
+   * the reply: tests running side by side on one stack cannot take each other's scripted replies.
+   */
+  mentioning?: string;
   /** Text deltas, streamed in order. */
   chunks?: string[];
   /** Reasoning deltas, streamed before the text where the wire format has them. */
@@ -101,8 +106,12 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstream> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
-  const takeFor = (model: string): FakeReply => {
-    const index = queue.findIndex((reply) => reply.model === undefined || reply.model === model);
+  const takeFor = (model: string, body: unknown): FakeReply => {
+    let requestText: string | undefined;
+    const mentions = (text: string) => (requestText ??= typeof body === 'string' ? body : JSON.stringify(body)).includes(text);
+    const index = queue.findIndex(
+      (reply) => (reply.model === undefined || reply.model === model) && (reply.mentioning === undefined || mentions(reply.mentioning)),
+    );
     return index === -1 ? {} : queue.splice(index, 1)[0]!;
   };
   const server = createServer((req, res) => {
@@ -122,7 +131,7 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstrea
     readBody(req)
       .then((body) => {
         recorded.body = body;
-        return handler({ req, res, recorded, url, takeReply: (model) => takeFor(model) });
+        return handler({ req, res, recorded, url, takeReply: (model) => takeFor(model, body) });
       })
       .catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -67,6 +67,15 @@ describe('OpenAI Chat Completions fake', () => {
     expect((await ask('gpt-6-luna')).choices[0]!.message.content).toBe('Echo: hi');
     expect((await ask('gpt-6.1-terra')).choices[0]!.message.content).toBe('For terra');
   });
+
+  it('keeps a reply scripted for a mention queued until a call mentions it', async () => {
+    const fake = await track(startOpenAIFake());
+    fake.enqueue({ mentioning: 'walk-7f3', chunks: ['For the walk'] });
+    const ask = async (content: string) =>
+      (await (await post(`${fake.url}/v1/chat/completions`, { model: 'gpt-6-luna', messages: [{ role: 'user', content }] }, { authorization: 'Bearer k' })).json()) as { choices: { message: { content: string } }[] };
+    expect((await ask('another test')).choices[0]!.message.content).toBe('Echo: another test');
+    expect((await ask('the walk-7f3 message')).choices[0]!.message.content).toBe('For the walk');
+  });
 });
 
 describe('Azure OpenAI fake', () => {
