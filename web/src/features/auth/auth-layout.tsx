@@ -22,7 +22,7 @@ export function AuthLayout() {
         </div>
         <Outlet />
       </main>
-      <footer className="pb-6 text-center text-xs text-neutral-500">
+      <footer className="pb-6 text-center text-xs text-neutral-500 dark:text-neutral-400">
         {t('app.footer', { version: config?.version ?? '' })}
       </footer>
     </div>

@@ -11,7 +11,7 @@ export function ChatFooter() {
   const version = useStartupConfig().data?.version;
   const { keysEnabled } = useAccess();
   return (
-    <p className="mt-2 text-center text-xs text-neutral-500" data-testid="chat-footer">
+    <p className="mt-2 text-center text-xs text-neutral-500 dark:text-neutral-400" data-testid="chat-footer">
       {version ? <span data-testid="version-label">{t('app.footer', { version })}</span> : null}
       {keysEnabled ? <span data-testid="pay-per-call"> · {t('access.pay_per_call')}</span> : null}
       {/* A phone keeps the version and the price note; the caution needs the wider screen. */}

@@ -30,7 +30,7 @@ export function ChatHeader({ title, endpoint, model, onSaveAsPreset }: ChatHeade
             className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-neutral-200 px-2.5 py-0.5 text-xs text-neutral-600 transition-colors enabled:cursor-pointer enabled:hover:border-neutral-300 enabled:hover:bg-neutral-50 dark:border-neutral-700 dark:text-neutral-300 dark:enabled:hover:border-neutral-600 dark:enabled:hover:bg-neutral-800"
           >
             <span className="font-medium">{endpointDisplayNames[name]}</span>
-            {model ? <span className="text-neutral-500">·</span> : null}
+            {model ? <span className="text-neutral-500 dark:text-neutral-400">·</span> : null}
             {model ? <span>{modelDisplayName(model)}</span> : null}
           </button>
         </Tooltip>

@@ -81,7 +81,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
         placeholder={blocked ? t('chat.input.blocked') : t('chat.input.placeholder')}
         aria-label={t('chat.input.label')}
         data-testid="chat-input"
-        className="max-h-[220px] min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 text-neutral-900 outline-none placeholder:text-neutral-500 disabled:cursor-not-allowed dark:text-neutral-100 dark:placeholder:text-neutral-500"
+        className="max-h-[220px] min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 text-neutral-900 outline-none placeholder:text-neutral-500 disabled:cursor-not-allowed dark:text-neutral-100 dark:placeholder:text-neutral-400"
       />
       {submitting ? (
         <Tooltip label={t('chat.stop')}>

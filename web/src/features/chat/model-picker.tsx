@@ -44,7 +44,7 @@ function ModelLine({ endpoint, model, overrides }: { endpoint: EndpointName; mod
           {entry?.labelKey ? <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">{t(entry.labelKey)}</span> : null}
         </span>
         {answering ? (
-          <span data-testid="model-upstream" className="truncate text-xs text-neutral-500">
+          <span data-testid="model-upstream" className="truncate text-xs text-neutral-500 dark:text-neutral-400">
             {t('chat.model.answers', { model: answering })}
           </span>
         ) : null}

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../components/ui/cn.ts';
 import { MessageRow } from '../messages/message-row.tsx';
 import type { BranchRow } from '../messages/visible-branch.ts';
 import { chat } from './chat-store.ts';
@@ -60,7 +61,8 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className="absolute left-0 top-0 w-full"
+                // A question's toolbar hangs over the next row: its row is drawn above, so the toolbar takes the clicks.
+                className={cn('absolute left-0 top-0 w-full', row.message.isCreatedByUser && 'z-[1]')}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageRow

@@ -92,7 +92,7 @@ function KeyDialogBody({ endpoint, onDone }: { endpoint: EndpointName; onDone():
       )}
       {endpoint === 'google' ? (
         <>
-          <div className="flex items-center gap-3 text-xs text-neutral-500">
+          <div className="flex items-center gap-3 text-xs text-neutral-500 dark:text-neutral-400">
             <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />
             {t('keys.or')}
             <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-700" />

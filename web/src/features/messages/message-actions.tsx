@@ -28,12 +28,13 @@ export function MessageActions(props: MessageActionsProps) {
   const { copied, copy } = useCopy();
   const { message } = props;
   return (
-    <div className={cn('flex items-center gap-0.5', message.isCreatedByUser && 'justify-end')}>
+    <div data-testid="message-actions" className={cn('flex items-center gap-0.5', message.isCreatedByUser && 'justify-end')}>
       <SiblingNav index={props.siblingIndex} count={props.siblingCount} onSelect={props.onSelectSibling} disabled={props.submitting} />
       <div
         className={cn(
           'flex items-center gap-0.5 transition-opacity',
-          props.alwaysVisible ? 'opacity-100' : 'opacity-0 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
+          // Hidden, it lets the pointer through to what lies below (a question's toolbar hangs over the reply).
+          props.alwaysVisible ? 'pointer-events-auto opacity-100' : 'pointer-events-none opacity-0 focus-within:pointer-events-auto focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 [@media(hover:none)]:pointer-events-auto [@media(hover:none)]:opacity-100',
         )}
       >
         {message.error ? null : (

@@ -71,20 +71,23 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
 
   return (
     <div
-      className="group mx-auto w-full max-w-3xl px-4 py-3 sm:px-6"
+      className={cn('group mx-auto w-full max-w-3xl px-4 sm:px-6', user ? 'pb-2 pt-3' : 'py-3')}
       data-testid="message"
       data-message-id={message.messageId}
       data-role={user ? 'user' : 'assistant'}
       data-streaming={streaming || undefined}
     >
       {user ? (
-        <div className="flex flex-col items-end gap-1">
+        // The toolbar hangs below the bubble, over the top of the reply's row (its sender line is
+        // on the other side), so a hidden toolbar leaves no toolbar-high gap before the reply.
+        <div className="relative flex flex-col items-end">
           {editor ?? (
-            <div className="max-w-[85%] rounded-3xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-relaxed text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
+            <div data-testid="user-bubble" className="max-w-[85%] rounded-3xl bg-neutral-100 px-4 py-2.5 text-[15px] leading-relaxed text-neutral-900 dark:bg-neutral-800 dark:text-neutral-100">
               <MessageBody message={message} />
             </div>
           )}
-          {toolbar}
+          {/* Only the toolbar's shown buttons take the pointer; the rest of its box lets it through to the reply. */}
+          {toolbar ? <div className="pointer-events-none absolute right-0 top-full mt-0.5">{toolbar}</div> : null}
         </div>
       ) : (
         <div className="flex gap-3 sm:gap-4">

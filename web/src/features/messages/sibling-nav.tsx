@@ -15,7 +15,7 @@ export function SiblingNav({ index, count, onSelect, disabled }: SiblingNavProps
   const button =
     'inline-flex size-7 cursor-pointer items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 disabled:cursor-default disabled:opacity-40 disabled:hover:bg-transparent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';
   return (
-    <div className="flex items-center text-xs tabular-nums text-neutral-500 dark:text-neutral-400">
+    <div className="pointer-events-auto flex items-center text-xs tabular-nums text-neutral-500 dark:text-neutral-400">
       <button
         type="button"
         className={button}

@@ -14,7 +14,7 @@ export interface TextParameterProps {
 const fieldClasses = cn(
   'block w-full rounded-xl border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs placeholder:text-neutral-500',
   'focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/25 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-400',
-  'dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500 dark:disabled:bg-neutral-800',
+  'dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:disabled:bg-neutral-800',
 );
 
 /** A label or prompt field; empty text is stored as null, the "not set" of SPEC point 3 defaults. */

@@ -106,7 +106,7 @@ export function PluginStoreDialog() {
           </div>
           <div ref={ref}>
             {onPage.length === 0 ? (
-              <p className="py-10 text-center text-sm text-neutral-500">{t('plugins.none_found')}</p>
+              <p className="py-10 text-center text-sm text-neutral-500 dark:text-neutral-400">{t('plugins.none_found')}</p>
             ) : (
               <ul className={`grid gap-3 ${gridColumns[storeColumns(width)]}`}>
                 {onPage.map((plugin) => (

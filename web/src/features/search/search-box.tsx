@@ -24,7 +24,7 @@ function SearchField() {
         aria-label={t('search.label')}
         data-testid="search-input"
         enterKeyHint="search"
-        className="h-9 w-full rounded-lg border border-neutral-200 bg-white pl-9 pr-8 text-sm text-neutral-900 placeholder:text-neutral-500 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/25 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500 dark:focus:border-emerald-500 [&::-webkit-search-cancel-button]:hidden"
+        className="h-9 w-full rounded-lg border border-neutral-200 bg-white pl-9 pr-8 text-sm text-neutral-900 placeholder:text-neutral-500 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/25 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:focus:border-emerald-500 [&::-webkit-search-cancel-button]:hidden"
       />
       {input.text ? (
         <button

@@ -36,7 +36,7 @@ export const SearchResult = memo(function SearchResult({ message, query, formatD
           <span className="min-w-0 flex-1 truncate text-[15px] font-semibold text-neutral-900 group-hover:underline dark:text-neutral-100" data-testid="search-result-title">
             {conversationTitle(message.title, t)}
           </span>
-          <time dateTime={message.createdAt} className="shrink-0 text-xs tabular-nums text-neutral-500">
+          <time dateTime={message.createdAt} className="shrink-0 text-xs tabular-nums text-neutral-500 dark:text-neutral-400">
             {formatDate(message.createdAt)}
           </time>
         </div>
