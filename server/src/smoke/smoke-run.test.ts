@@ -61,7 +61,7 @@ describe('npm run smoke against the strict fakes', () => {
 
   it("calls an alias as the operator's X_MODEL_ALIASES maps it, and reports that model", () => {
     expect(rows.find((r) => r.model === 'claude-2')).toMatchObject({ upstream: 'claude-sonnet-4-6', result: 'ok' });
-    const sent = fakes.anthropic.requests.map((r) => (r.body as { model: string }).model);
+    const sent = fakes.anthropic!.requests.map((r) => (r.body as { model: string }).model);
     expect(sent).toContain('claude-sonnet-4-6');
     expect(sent).not.toContain('claude-sonnet-5-5');
   });

@@ -1,5 +1,5 @@
 import { createXai } from '@ai-sdk/xai';
-import { upstreamModel } from '@parley/core';
+import { upstreamInfo, upstreamModel } from '@parley/core';
 import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
 import { lastUserAttachments, lastUserText } from '../prompt.ts';
@@ -30,7 +30,9 @@ export const grokProvider: ChatProvider = {
       yield* streamResponses({ url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options, tools }, signal);
       return;
     }
-    const effort = upstream.api === 'chat' ? { reasoningEffort: upstream.reasoningEffort } : {};
+    // The least reasoning (a title) is xAI's `low` effort on a model that thinks.
+    const least = request.leastReasoning === true && upstreamInfo(upstream.id)?.capabilities.reasoning === true;
+    const effort = upstream.api === 'chat' ? { reasoningEffort: least ? ('low' as const) : upstream.reasoningEffort } : {};
     yield* streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...effort }), signal);
   },
 };
