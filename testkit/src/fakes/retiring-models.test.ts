@@ -39,6 +39,16 @@ function retiringSoon(now: Date): UpstreamModelInfo[] {
 /** The id as a whole token: in 'x' or /models/x:, not inside x.1, x-mini or a longer id. */
 const tokenOf = (id: string) => new RegExp(`(?<![\\w.-])${id.replace(/[.]/g, '\\.')}(?![\\w-]|\\.\\w)`);
 
+describe('the catalog header', () => {
+  it('names the SDK versions installed, which its model lists were checked against', () => {
+    const header = readFileSync(path.join(root, 'packages/core/src/models/catalog.ts'), 'utf8').slice(0, 1200);
+    for (const sdk of ['openai', '@anthropic-ai/sdk']) {
+      const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules', sdk, 'package.json'), 'utf8')) as { version: string };
+      expect(header, sdk).toContain(`${sdk}@${version.split('.').slice(0, 2).join('.')} `);
+    }
+  });
+});
+
 describe('models retiring soon', () => {
   const now = new Date();
   const soon = retiringSoon(now);
@@ -61,6 +71,15 @@ describe('models retiring soon', () => {
     const targets = [...modelAliases.map((a) => [a.alias, a.upstream]), ...Object.entries(titleModels).map(([p, id]) => [`${p} titles`, id])];
     const stale = targets.filter(([, id]) => soon.some((m) => m.id === id)).map(([name, id]) => `${name} → ${id}`);
     expect(stale).toEqual([]);
+  });
+
+  it('and retired ones are named by no operator document, unless the picker keeps the id as an alias', () => {
+    const gone = [...upstreamModels.values()].filter((m) => isRetired(m, now) && !aliasIds.has(m.id));
+    const named = ['README.md', '.env.example'].flatMap((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return [...gone, ...soon].filter((m) => tokenOf(m.id).test(text)).map((m) => `${file}: ${m.id} (retires ${m.retires})`);
+    });
+    expect(named).toEqual([]);
   });
 
   it('match as whole ids only, so the scan neither misses nor over-reports', () => {

@@ -11,9 +11,9 @@ const defaultBaseURL = 'https://api.x.ai/v1';
 
 /**
  * xAI Grok through Chat Completions. The grok panel offers only a model and a prompt prefix,
- * so no sampling settings are sent (grok-3-mini would refuse the penalties). Deep search goes
- * through the Responses API with xAI's server-side search tools (web and X), whose citations
- * become links under the reply; the reasoning product asks grok-3-mini to think hard.
+ * so no sampling settings are sent (xAI's reasoning models refuse the penalties). Deep search
+ * goes through the Responses API with xAI's server-side search tools (web and X), whose
+ * citations become links under the reply; the reasoning product asks for high reasoning effort.
  */
 export const grokProvider: ChatProvider = {
   async *stream(request, signal) {
