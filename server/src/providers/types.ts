@@ -44,6 +44,11 @@ export interface ChatRequest {
    * call's quota, or throws when the payer has none left. A single call needs not call it.
    */
   beforeCall?: () => Promise<void>;
+  /**
+   * A short side call (a conversation title) that should not pay for thinking: reasoning off
+   * where the model lets it be switched off, else the least the model allows.
+   */
+  leastReasoning?: boolean;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';

@@ -26,6 +26,8 @@ describe('npm run smoke against the strict fakes', () => {
     fakes.google = google;
     // One failure to show: Anthropic refuses the first call as an exhausted balance.
     fakes.anthropic.enqueue({ status: 402 });
+    // A reply that thinks and finishes without a word: the user would see an empty bubble.
+    fakes.deepseek.enqueue({ reasoning: ['Thinking it over.'], chunks: [], finishReason: 'length' });
     const env = parseEnv({
       OPENAI_API_KEY: 'sk-smoke',
       OPENAI_BASE_URL: `${fakes.openai.url}/v1`,
@@ -33,6 +35,8 @@ describe('npm run smoke against the strict fakes', () => {
       AZURE_OPENAI_BASE_URL: fakes.azure.url,
       ANTHROPIC_API_KEY: 'sk-ant-smoke',
       ANTHROPIC_BASE_URL: `${fakes.anthropic.url}/v1`,
+      // The operator's own choice for one alias, which the smoke call must honour.
+      ANTHROPIC_MODEL_ALIASES: 'claude-2=claude-sonnet-4-6',
       // A service-account key: Vertex AI, its token fetched from the fake's token_uri.
       GOOGLE_API_KEY: JSON.stringify(google.serviceAccount),
       GOOGLE_BASE_URL: google.url,
@@ -55,11 +59,22 @@ describe('npm run smoke against the strict fakes', () => {
     expect(rows.some((r) => r.endpoint === 'gptPlugins' || r.endpoint === 'bingAI')).toBe(false);
   });
 
+  it("calls an alias as the operator's X_MODEL_ALIASES maps it, and reports that model", () => {
+    expect(rows.find((r) => r.model === 'claude-2')).toMatchObject({ upstream: 'claude-sonnet-4-6', result: 'ok' });
+    const sent = fakes.anthropic!.requests.map((r) => (r.body as { model: string }).model);
+    expect(sent).toContain('claude-sonnet-4-6');
+    expect(sent).not.toContain('claude-sonnet-5-5');
+  });
+
+  it('counts a reply that finishes without any text as empty_reply, not ok', () => {
+    expect(rows.find((r) => r.endpoint === 'deepSeek')).toMatchObject({ model: 'deepseek-r1', result: 'empty_reply' });
+  });
+
   it('answers ok for what works, the user-facing error code for what fails, and skips pictures', () => {
     const anthropic = rows.filter((r) => r.endpoint === 'anthropic');
     expect(anthropic[0]!.result).toBe('insufficient_quota');
     expect(anthropic.slice(1).every((r) => r.result === 'ok')).toBe(true);
-    const others = rows.filter((r) => r.endpoint !== 'anthropic');
+    const others = rows.filter((r) => r.endpoint !== 'anthropic' && r.endpoint !== 'deepSeek');
     const images = others.filter((r) => r.result.startsWith('skipped'));
     expect(images.map((r) => r.model).sort()).toEqual(['gpt-4o-image', 'gpt-4o-image', 'grok-3-imageGen']);
     expect(others.filter((r) => !r.result.startsWith('skipped')).every((r) => r.result === 'ok')).toBe(true);

@@ -3,7 +3,7 @@ import type { Env } from '../config/env.ts';
 import { getProvider } from '../providers/registry.ts';
 import { toProviderError } from '../providers/provider-error.ts';
 import { operatorChosen } from '../services/chat/credentials.ts';
-import { endpointSettings } from '../services/endpoints/endpoint-settings.ts';
+import { endpointSettings, type EndpointSettings } from '../services/endpoints/endpoint-settings.ts';
 
 /** The endpoints with a chat provider; gptPlugins runs on the OpenAI account and is checked there. */
 const smokeEndpoints: readonly EndpointName[] = ['openAI', 'azureOpenAI', 'anthropic', 'google', 'deepSeek', 'grok'];
@@ -14,7 +14,7 @@ export interface SmokeRow {
   model: string;
   /** What it is called upstream. */
   upstream: string;
-  /** `ok`, `skipped (…)`, or the error code a user would see. */
+  /** `ok`, `skipped (…)`, `empty_reply` (a finish with no text), or the error code a user would see. */
   result: string;
   ms: number;
 }
@@ -29,16 +29,24 @@ export interface SmokeOptions {
 /** Enough to answer and cheap: the call stops at the first streamed text. */
 const prompt = [{ role: 'user' as const, content: 'Reply with the single word: ok' }];
 
-async function tryModel(env: Env, endpoint: EndpointName, model: string, timeoutMs: number): Promise<string> {
-  const settings = endpointSettings(env, endpoint);
+async function tryModel(endpoint: EndpointName, settings: EndpointSettings, model: string, timeoutMs: number): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const request = { model, messages: prompt, options: { maxOutputTokens: 16 }, apiKey: settings.serverKey!, baseURL: settings.baseURL, outbound: operatorChosen };
+    const request = {
+      model,
+      modelAliases: settings.aliases,
+      messages: prompt,
+      options: { maxOutputTokens: 16 },
+      apiKey: settings.serverKey!,
+      baseURL: settings.baseURL,
+      outbound: operatorChosen,
+    };
     for await (const event of getProvider(endpoint).stream(request, controller.signal)) {
       // The first text (or picture) proves the call works; leaving the loop closes the upstream
-      // stream, so the rest is not paid for.
-      if (event.type === 'text' || event.type === 'image' || event.type === 'finish') return 'ok';
+      // stream, so the rest is not paid for. A finish before any is a reply the user sees empty.
+      if (event.type === 'text' || event.type === 'image') return 'ok';
+      if (event.type === 'finish') return 'empty_reply';
     }
     return controller.signal.aborted ? 'timeout' : 'no answer';
   } catch (error) {
@@ -60,10 +68,10 @@ export async function runSmoke(env: Env, options: SmokeOptions = {}): Promise<Sm
     const settings = endpointSettings(env, endpoint);
     if (!settings.serverKey) continue;
     for (const model of parseModelList(settings.models, endpoint)) {
-      const resolved = resolveModel(endpoint, model);
+      const resolved = resolveModel(endpoint, model, settings.aliases);
       const started = Date.now();
       const result =
-        resolved.api === 'image' && !options.images ? 'skipped (image model; --images to draw)' : await tryModel(env, endpoint, model, options.timeoutMs ?? 60_000);
+        resolved.api === 'image' && !options.images ? 'skipped (image model; --images to draw)' : await tryModel(endpoint, settings, model, options.timeoutMs ?? 60_000);
       rows.push({ endpoint, model, upstream: resolved.upstreamId, result, ms: Date.now() - started });
     }
   }

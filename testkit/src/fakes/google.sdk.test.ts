@@ -57,7 +57,7 @@ describe('Google fake through @google/genai', () => {
 
   it('spends a small maxOutputTokens on thinking and answers nothing, as Gemini does', async () => {
     fake.enqueue({ chunks: ['lost'] });
-    const response = await gemini.models.generateContent({ model: 'gemini-2.5-pro', contents: 'q', config: { maxOutputTokens: 200 } });
+    const response = await gemini.models.generateContent({ model: 'gemini-3.7-flash', contents: 'q', config: { maxOutputTokens: 200 } });
     expect(response.text).toBeUndefined();
     expect(response.candidates?.[0]?.finishReason).toBe('MAX_TOKENS');
   });

@@ -13,7 +13,7 @@ import {
 import { chatCompletionsContentProblem, imageEditProblem } from './content-parts.ts';
 import { openAIErrorBody, type OpenAIFlavor } from './openai-errors.ts';
 import { toolCallDeltas, toolMessagesProblem, withCallIds } from './openai-tool-calls.ts';
-import { chatRefusal, unknownModel, type ChatRequestBody } from './openai-requests.ts';
+import { chatRefusal, unknownModel, type ChatRequestBody, type Refusal } from './openai-requests.ts';
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
 import type { ModelProvider } from '@parley/core';
 import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
@@ -170,6 +170,14 @@ function authorized(ctx: FakeContext, flavor: OpenAIFlavor, options: OpenAIFakeO
 
 const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations)$/;
 const notFound = { error: { code: '404', message: 'Resource not found' } };
+/** Azure serves the GPT Image deployments only from this (preview) API version on; chat takes older ones. */
+export const azureImagesMinApiVersion = '2025-04-01-preview';
+
+function azureImagesVersionRefusal(model: string, version: string): Refusal | undefined {
+  if (version.slice(0, 10) >= azureImagesMinApiVersion.slice(0, 10)) return undefined;
+  const message = `The model '${model}' is only supported for api versions ${azureImagesMinApiVersion} and later.`;
+  return { status: 400, body: { error: { code: 'BadRequest', message } } };
+}
 
 type Route = { kind: 'chat' | 'images' | 'responses' | 'models'; deployment?: string; edit?: boolean };
 
@@ -236,7 +244,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     const refusal =
       route.kind === 'chat' ? chatRefusal(flavor, model, body)
       : route.kind === 'responses' ? responsesRefusal(flavor, ctx.recorded.body as ResponsesBody, options)
-      : isImageModelId(model) ? undefined
+      : isImageModelId(model) ? (flavor === 'azure' ? azureImagesVersionRefusal(model, ctx.url.searchParams.get('api-version') ?? '') : undefined)
       : { status: 400, body: { error: { message: `Invalid value for 'model': ${named} is not an image model.`, type: 'invalid_request_error', param: 'model', code: 'invalid_value' } } };
     if (refusal) {
       sendJson(ctx.res, refusal.status, refusal.body);

@@ -89,7 +89,7 @@ describe('upstream model mapping', () => {
     expect(upstreamModel('google', 'text-bison')).toEqual({ api: 'chat', id: 'gemini-3.5-flash-lite' });
     // PaLM is shut down on Vertex: a versioned bison id is passed through (and answered 404 upstream).
     expect(upstreamModel('google', 'text-bison@002')).toEqual({ api: 'chat', id: 'text-bison@002' });
-    expect(upstreamModel('google', 'gemini-2.5-flash')).toEqual({ api: 'chat', id: 'gemini-2.5-flash' });
+    expect(upstreamModel('google', 'gemini-2.5-flash-lite')).toEqual({ api: 'chat', id: 'gemini-2.5-flash-lite' });
     expect(upstreamModel('openAI', 'gpt-6.1-sol')).toEqual({ api: 'chat', id: 'gpt-6.1-sol' });
     expect(upstreamModel('openAI', 'constructor')).toEqual({ api: 'chat', id: 'constructor' });
   });

@@ -86,7 +86,7 @@ describe('catalog lookups', () => {
   });
 
   it('tells a retired model by its shutdown day', () => {
-    const info = upstreamInfo('claude-sonnet-4-5')!;
+    const info = { ...upstreamInfo('claude-haiku-4-5')!, retires: '2026-11-30' };
     expect(isRetired(info, new Date('2026-11-29T23:00:00Z'))).toBe(false);
     expect(isRetired(info, new Date('2026-11-30T00:00:00Z'))).toBe(true);
   });

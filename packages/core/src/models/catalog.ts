@@ -4,12 +4,13 @@ import type { ModelAlias, ModelCapabilities, ModelProvider, SamplingParameter, U
 /*
  * The one model catalog of Parley (issue 12). Two tables:
  *   - `upstreamModels`: the models the providers serve today, as their API references and price
- *     lists give them (checked 2026-11-23: openai@7.57 ChatModel, @anthropic-ai/sdk@1.12 Model and
+ *     lists give them (checked 2026-11-23: openai@6.49 ChatModel, @anthropic-ai/sdk@1.12 Model and
  *     DEPRECATED_MODELS, Anthropic's models overview with the Claude 5.5 lineup, the OpenAI /
  *     Anthropic / Gemini / xAI / DeepSeek deprecation pages);
  *   - `modelAliases`: the ids of SPEC point 3, kept in the picker as the spec lists them, each one
  *     calling a currently served successor.
- * Keep it current: `catalog.test.ts` fails once a default alias points at a retired model.
+ * Keep it current: `catalog.test.ts` fails once a default alias points at a retired model, and
+ * testkit's `retiring-models.test.ts` a month before a test, alias or document names one about to retire.
  */
 
 const caps = (on: Partial<ModelCapabilities>): ModelCapabilities => ({

@@ -1,5 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { upstreamInfo, upstreamModel } from '@parley/core';
+import { upstreamInfo, upstreamModel, type UpstreamModelInfo } from '@parley/core';
 import { streamModel } from '../ai-sdk-stream.ts';
 import { conversationMessages, numberOption, systemPrompt } from '../prompt.ts';
 import { acceptedSampling, requireKey, samplingOptions } from '../sampling.ts';
@@ -9,6 +9,28 @@ import type { ChatProvider } from '../types.ts';
 export const claudeDefaultMaxOutput = 4000;
 /** Thinking headroom on top of the answer's cap: the extended-thinking budget (LibreChat's default), and what adaptive thinking may spend. */
 export const claudeThinkingBudget = 2000;
+
+interface ClaudeThinking {
+  thinking?: { type: 'adaptive'; display: 'summarized' | 'omitted' } | { type: 'enabled'; budgetTokens: number } | { type: 'disabled' };
+  /** `output_config.effort`: the lever of the models that cannot stop thinking. */
+  effort?: 'low';
+  /** Tokens added to the answer's cap for thinking that max_tokens must also hold. */
+  headroom: number;
+}
+
+/**
+ * How the call thinks (see the provider's comment). The least reasoning (a title) switches
+ * thinking off where the model allows it, and asks the always-thinking models for low effort
+ * with their thoughts omitted.
+ */
+function claudeThinking(info: UpstreamModelInfo | undefined, leastReasoning: boolean): ClaudeThinking {
+  const mode = info?.claudeThinking;
+  if (mode === 'always' && leastReasoning) return { thinking: { type: 'adaptive', display: 'omitted' }, effort: 'low', headroom: claudeThinkingBudget };
+  if (leastReasoning) return { thinking: mode === 'adaptive' ? { type: 'disabled' } : undefined, headroom: 0 };
+  if (mode === 'adaptive' || mode === 'always') return { thinking: { type: 'adaptive', display: 'summarized' }, headroom: claudeThinkingBudget };
+  if (info?.capabilities.reasoning) return { thinking: { type: 'enabled', budgetTokens: claudeThinkingBudget }, headroom: 0 };
+  return { headroom: 0 };
+}
 
 /**
  * Anthropic Messages API. How a Claude model thinks decides the request (the catalog's
@@ -25,23 +47,17 @@ export const anthropicProvider: ChatProvider = {
   async *stream(request, signal) {
     const anthropic = createAnthropic({ apiKey: requireKey(request.apiKey), baseURL: request.baseURL });
     const upstream = upstreamModel('anthropic', request.model, request.modelAliases);
-    const info = upstreamInfo(upstream.id);
-    const adaptive = info?.claudeThinking === 'adaptive' || info?.claudeThinking === 'always';
-    const budgeted = !adaptive && info?.capabilities.reasoning === true;
+    const { thinking, effort, headroom } = claudeThinking(upstreamInfo(upstream.id), request.leastReasoning === true);
+    const thinks = thinking !== undefined && thinking.type !== 'disabled';
     const answerCap = numberOption(request.options, 'maxOutputTokens') ?? claudeDefaultMaxOutput;
-    const thinking = adaptive
-      ? { type: 'adaptive', display: 'summarized' }
-      : budgeted
-        ? { type: 'enabled', budgetTokens: claudeThinkingBudget }
-        : undefined;
     yield* streamModel(
       {
         model: anthropic(upstream.id),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
-        ...(thinking ? {} : acceptedSampling(upstream.id, samplingOptions(request.options), false)),
-        maxOutputTokens: adaptive ? answerCap + claudeThinkingBudget : answerCap,
-        ...(thinking ? { providerOptions: { anthropic: { thinking } } } : {}),
+        ...(thinks ? {} : acceptedSampling(upstream.id, samplingOptions(request.options), false)),
+        maxOutputTokens: answerCap + headroom,
+        ...(thinking ? { providerOptions: { anthropic: { thinking, ...(effort ? { effort } : {}) } } } : {}),
       },
       signal,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startAzureOpenAIFake } from '@parley/testkit';
+import { azureImagesMinApiVersion, startAzureOpenAIFake } from '@parley/testkit';
 import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
 import { azureOpenAIProvider } from './azure-provider.ts';
 
@@ -113,6 +113,30 @@ describe('azureOpenAI provider specifics', () => {
       );
       expect(failure.code).toBe('content_filtered');
       expect(seen.join('')).toBe('Once upon');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("draws the picture model on its own deployment, with the key's images API version", async () => {
+    const fake = await startAzureOpenAIFake({ apiKey: 'azure-key', deployments: { draw: 'gpt-image-2.6-flare' } });
+    const draw = (key: Record<string, unknown>) =>
+      azureOpenAIProvider.stream(
+        { model: 'gpt-4o-image', messages: [{ role: 'user', content: 'a red fox' }], options: {}, apiKey: JSON.stringify({ ...JSON.parse(credential()), ...key }), baseURL: fake.url },
+        new AbortController().signal,
+      );
+    try {
+      const events = await collect(draw({ azureOpenAIApiDeployments: { 'gpt-4o-image': 'draw' }, azureOpenAIImagesApiVersion: azureImagesMinApiVersion }));
+      expect(events.find((e) => e.type === 'image')).toMatchObject({ url: expect.stringMatching(/^data:image\/png;base64,/) });
+      expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+      const [request] = fake.requests;
+      expect(request).toMatchObject({ path: '/openai/deployments/draw/images/generations', query: { 'api-version': azureImagesMinApiVersion } });
+      expect(request!.headers['api-key']).toBe('azure-key');
+      expect(request!.body).toMatchObject({ prompt: 'a red fox', n: 1 });
+      // Without the images version the chat one (2024-10-21) is used, which Azure refuses for GPT Image.
+      const refused = await failureOf(draw({ azureOpenAIApiDeployments: { 'gpt-4o-image': 'draw' } }));
+      expect(refused.upstreamStatus).toBe(400);
+      expect(fake.requests[1]!.query['api-version']).toBe('2024-10-21');
     } finally {
       await fake.close();
     }

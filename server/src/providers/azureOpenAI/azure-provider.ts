@@ -59,7 +59,7 @@ export const azureOpenAIProvider: ChatProvider = {
         lookup,
         model: upstream.id,
         sentModel: deployment,
-        reasoningEffort: openAIReasoningEffort(upstream.id, upstream.api === 'chat' ? upstream.reasoningEffort : undefined),
+        reasoningEffort: openAIReasoningEffort(upstream.id, upstream.api === 'chat' ? upstream.reasoningEffort : undefined, request.leastReasoning),
         turns: request.messages,
         options: request.options,
       },

@@ -34,7 +34,7 @@ describe('chatCompletionsBody', () => {
   });
 
   it('tells reasoning models from chat models by id', () => {
-    expect(['o1', 'o3', 'o3-mini', 'o4-mini-2025-04-16', 'gpt-5', 'gpt-5-mini', 'gpt-5.1'].every(isOpenAIReasoningModel)).toBe(true);
+    expect(['o1', 'o3-2025-04-16', 'o3-mini', 'o4-mini-2025-04-16', 'gpt-5-2025-08-07', 'gpt-5-mini-2025-08-07', 'gpt-5.1', 'gpt-6.1-sol'].every(isOpenAIReasoningModel)).toBe(true);
     expect(['gpt-4o', 'gpt-4', 'gpt-3.5-turbo', 'gpt-5-chat-latest', 'omni', 'gpt-4o-mini'].some(isOpenAIReasoningModel)).toBe(false);
   });
 
@@ -65,8 +65,8 @@ describe('chatCompletionsBody', () => {
   });
 
   it('caps the answer with max_completion_tokens for reasoning models and max_tokens for the others', () => {
-    expect(body({ model: 'gpt-5', options: { max_tokens: 300 } })).toMatchObject({ max_completion_tokens: 300 });
-    expect(body({ model: 'gpt-5', options: { max_tokens: 300 } })).not.toHaveProperty('max_tokens');
+    expect(body({ model: 'gpt-6.1-sol', options: { max_tokens: 300 } })).toMatchObject({ max_completion_tokens: 300 });
+    expect(body({ model: 'gpt-6.1-sol', options: { max_tokens: 300 } })).not.toHaveProperty('max_tokens');
     expect(body({ model: 'gpt-4o', options: { max_tokens: 300 } })).toMatchObject({ max_tokens: 300 });
   });
 

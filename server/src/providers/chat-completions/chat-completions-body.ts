@@ -37,11 +37,13 @@ export function isOpenAIReasoningModel(model: string): boolean {
 /**
  * The reasoning effort of an OpenAI call: the product's own (gpt-o3-mini → medium), else `none`
  * for a GPT-6 model that takes sampling only with reasoning off — so an alias like gpt-4o keeps
- * answering as a fast chat model that honours its sliders.
+ * answering as a fast chat model that honours its sliders. A call asking for the least reasoning
+ * gets `none` where the model can stop reasoning (GPT-6), else `low`.
  */
-export function openAIReasoningEffort(model: string, productEffort: ChatBodyInput['reasoningEffort']): ChatBodyInput['reasoningEffort'] {
-  if (productEffort) return productEffort;
-  return upstreamInfo(model)?.samplingOnlyWithoutReasoning ? 'none' : undefined;
+export function openAIReasoningEffort(model: string, productEffort: ChatBodyInput['reasoningEffort'], leastReasoning = false): ChatBodyInput['reasoningEffort'] {
+  const off = upstreamInfo(model)?.samplingOnlyWithoutReasoning ? 'none' : undefined;
+  if (leastReasoning && isOpenAIReasoningModel(model)) return off ?? 'low';
+  return productEffort ?? off;
 }
 
 const wireNames: Record<SamplingParameter, string> = {

@@ -64,7 +64,7 @@ runProviderSuite(
       fake,
       streaming: true,
       request: (overrides) => ({
-        model: 'gemini-2.5-pro',
+        model: 'gemini-3.7-flash',
         messages: [{ role: 'user', content: 'Hi' }],
         options: {},
         apiKey: key,
@@ -73,10 +73,10 @@ runProviderSuite(
         ...overrides,
       }),
       passThrough: {
-        model: 'gemini-2.5-pro',
+        model: 'gemini-3.7-flash',
         options: { temperature: 0.7 },
         expectSent: (request) => {
-          expect(request.path).toBe('/v1/projects/parley-test/locations/us-central1/publishers/google/models/gemini-2.5-pro:streamGenerateContent');
+          expect(request.path).toBe('/v1/projects/parley-test/locations/us-central1/publishers/google/models/gemini-3.7-flash:streamGenerateContent');
           expect(request.headers.authorization).toMatch(/^Bearer ya29\.fake-/);
           expect(request.body).toMatchObject({ generationConfig: { temperature: 0.7, thinkingConfig: { thinkingBudget: geminiThinkingBudget } } });
         },

@@ -55,12 +55,14 @@ export const geminiThinkingBudget = 2048;
  * Gemini counts thinking inside `maxOutputTokens`, so a thinking model given the user's cap alone
  * can spend it all on thoughts and answer nothing. Thinking models get their own budget, added
  * on top of the cap, and stream their thought summaries as reasoning; the cap stays the answer's.
+ * A call asking for the least reasoning gets budget 0 (thinking off) and no thoughts back.
  */
-function geminiOutput(upstreamId: string, cap: number | undefined) {
+function geminiOutput(upstreamId: string, cap: number | undefined, leastReasoning: boolean) {
   if (!upstreamInfo(upstreamId)?.capabilities.reasoning) return { maxOutputTokens: cap };
-  const thinkingConfig = { thinkingBudget: geminiThinkingBudget, includeThoughts: true };
+  const budget = leastReasoning ? 0 : geminiThinkingBudget;
+  const thinkingConfig = leastReasoning ? { thinkingBudget: budget } : { thinkingBudget: budget, includeThoughts: true };
   return {
-    maxOutputTokens: cap === undefined ? undefined : cap + geminiThinkingBudget,
+    maxOutputTokens: cap === undefined ? undefined : cap + budget,
     // The Gemini API reads the `google` options, Vertex the `vertex` ones.
     providerOptions: { google: { thinkingConfig }, vertex: { thinkingConfig } },
   };
@@ -82,7 +84,7 @@ export const googleProvider: ChatProvider = {
         system,
         messages: [...exampleTurns(request.options), ...conversationMessages(request.messages)],
         ...acceptedSampling(upstream.id, samplingOptions(request.options), false),
-        ...geminiOutput(upstream.id, numberOption(request.options, 'maxOutputTokens')),
+        ...geminiOutput(upstream.id, numberOption(request.options, 'maxOutputTokens'), request.leastReasoning === true),
       },
       signal,
     );

@@ -52,7 +52,7 @@ describe('grok provider specifics', () => {
       });
       expect(fake.requests[0]!.body).not.toHaveProperty('search_parameters');
       const text = events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');
-      expect(text).toBe('Rain today.\n\n**Sources**\n1. [Source 1](https://weather.example/today)\n2. [Source 2](https://x.com/i/status/1)');
+      expect(text).toBe('Rain today.\n\n---\n\n1. [Source 1](https://weather.example/today)\n2. [Source 2](https://x.com/i/status/1)');
       expect(events.slice(-2)).toEqual([{ type: 'usage', promptTokens: 5, completionTokens: 3 }, { type: 'finish', reason: 'stop' }]);
     } finally {
       await fake.close();

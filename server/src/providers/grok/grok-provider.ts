@@ -1,5 +1,5 @@
 import { createXai } from '@ai-sdk/xai';
-import { upstreamModel } from '@parley/core';
+import { upstreamInfo, upstreamModel } from '@parley/core';
 import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
 import { lastUserAttachments, lastUserText } from '../prompt.ts';
@@ -11,9 +11,9 @@ const defaultBaseURL = 'https://api.x.ai/v1';
 
 /**
  * xAI Grok through Chat Completions. The grok panel offers only a model and a prompt prefix,
- * so no sampling settings are sent (grok-3-mini would refuse the penalties). Deep search goes
- * through the Responses API with xAI's server-side search tools (web and X), whose citations
- * become links under the reply; the reasoning product asks grok-3-mini to think hard.
+ * so no sampling settings are sent (xAI's reasoning models refuse the penalties). Deep search
+ * goes through the Responses API with xAI's server-side search tools (web and X), whose
+ * citations become links under the reply; the reasoning product asks for high reasoning effort.
  */
 export const grokProvider: ChatProvider = {
   async *stream(request, signal) {
@@ -30,7 +30,9 @@ export const grokProvider: ChatProvider = {
       yield* streamResponses({ url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options, tools }, signal);
       return;
     }
-    const effort = upstream.api === 'chat' ? { reasoningEffort: upstream.reasoningEffort } : {};
+    // The least reasoning (a title) is xAI's `low` effort on a model that thinks.
+    const least = request.leastReasoning === true && upstreamInfo(upstream.id)?.capabilities.reasoning === true;
+    const effort = upstream.api === 'chat' ? { reasoningEffort: least ? ('low' as const) : upstream.reasoningEffort } : {};
     yield* streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...effort }), signal);
   },
 };

@@ -24,11 +24,11 @@ export const openAIProvider: ChatProvider = {
       yield* streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
       return;
     }
-    const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort);
+    const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
     if (isOpenAIReasoningModel(upstream.id) && effort !== 'none') {
       const headers = { authorization: `Bearer ${apiKey}` };
       const call = { url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options };
-      yield* streamResponses({ ...call, reasoning: { effort, summary: true } }, signal);
+      yield* streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);
       return;
     }
     yield* streamChatCompletions(bearerChatCall('openai', baseURL, apiKey, request, { model: upstream.id, reasoningEffort: effort }), signal);

@@ -12,7 +12,7 @@ describe('ResponsesEvents', () => {
     expect(events.finished).toBe(false);
     const end = events.read({ type: 'response.completed', response: { status: 'completed', usage: { input_tokens: 2, output_tokens: 3 }, citations: ['https://a.example/', 'https://b.example/x'] } });
     expect(end).toEqual([
-      { type: 'text', delta: '\n\n**Sources**\n1. [A](https://a.example/)\n2. [https://b.example/x](https://b.example/x)' },
+      { type: 'text', delta: '\n\n---\n\n1. [A](https://a.example/)\n2. [https://b.example/x](https://b.example/x)' },
       { type: 'usage', promptTokens: 2, completionTokens: 3 },
       { type: 'finish', reason: 'stop' },
     ]);
@@ -35,9 +35,15 @@ describe('ResponsesEvents', () => {
     expect(() => new ResponsesEvents().read({ type: 'error', code: 'server_error', message: 'oops' })).toThrow(expect.objectContaining({ code: 'upstream_error' }));
   });
 
+  it('sets the sources off with a rule and numbers, in no language: the stored reply is read in any', () => {
+    const markdown = sourcesMarkdown([{ url: 'https://a.example/', title: 'A' }, { url: 'https://b.example/' }]);
+    expect(markdown.startsWith('\n\n---\n\n1. ')).toBe(true);
+    expect(markdown.replace(/\[[^\]]*\]\([^)]*\)/g, '')).not.toMatch(/\p{L}/u);
+  });
+
   it('keeps only http(s) sources and cannot be broken out of its markdown link', () => {
     expect(sourcesMarkdown([])).toBe('');
-    expect(sourcesMarkdown([{ url: 'https://e.example/a)b', title: 'x] [y' }])).toBe('\n\n**Sources**\n1. [x y](https://e.example/a%29b)');
+    expect(sourcesMarkdown([{ url: 'https://e.example/a)b', title: 'x] [y' }])).toBe('\n\n---\n\n1. [x y](https://e.example/a%29b)');
     const events = new ResponsesEvents();
     events.read({ type: 'response.output_text.annotation.added', annotation: { url: 'javascript:alert(1)' } });
     expect(events.read({ type: 'response.completed', response: { status: 'completed' } })).toEqual([{ type: 'finish', reason: 'stop' }]);

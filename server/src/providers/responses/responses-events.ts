@@ -25,11 +25,15 @@ interface Source {
   title?: string;
 }
 
-/** Markdown links under the reply: the sources a search answer cites, once each. */
+/**
+ * Markdown links under the reply: the sources a search answer cites, once each. They are set off
+ * by a horizontal rule, not a heading: the text is stored and shown to readers of any language,
+ * and the server does not know theirs.
+ */
 export function sourcesMarkdown(sources: readonly Source[]): string {
   if (sources.length === 0) return '';
   const lines = sources.map((s, i) => `${i + 1}. [${(s.title || s.url).replace(/[[\]]/g, '')}](${s.url.replace(/\)/g, '%29')})`);
-  return `\n\n**Sources**\n${lines.join('\n')}`;
+  return `\n\n---\n\n${lines.join('\n')}`;
 }
 
 /**

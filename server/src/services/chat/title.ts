@@ -3,6 +3,8 @@ import type { ChatProvider, ChatRequest } from '../../providers/types.ts';
 /** A title call that takes longer than this gives way to the fallback. */
 const TITLE_TIMEOUT_MS = 5000;
 const TITLE_MAX_CHARS = 60;
+/** Output cap of the title call: a 60-character title in any script, with room for a stray label. */
+export const TITLE_MAX_TOKENS = 64;
 const FALLBACK_WORDS = 6;
 
 const instruction =
@@ -41,7 +43,7 @@ export function cleanTitle(raw: string): string {
 
 /**
  * Asks a small text model of the conversation's provider (the catalog's `titleModel`) for a
- * title with a bounded call; any failure, timeout or empty answer falls back to the first words
+ * title with a bounded call (a small output cap, no thinking where the model can skip it); any failure, timeout or empty answer falls back to the first words
  * of the user's text.
  */
 export async function generateTitle(
@@ -52,7 +54,8 @@ export async function generateTitle(
 ): Promise<string> {
   const request: ChatRequest = {
     ...base,
-    options: {},
+    options: { maxOutputTokens: TITLE_MAX_TOKENS },
+    leastReasoning: true,
     messages: [
       { role: 'system', content: instruction },
       { role: 'user', content: `User: ${exchange.userText.slice(0, 2000)}\n\nAssistant: ${exchange.replyText.slice(0, 2000)}` },
