@@ -4,9 +4,11 @@ import type { ModelAlias, ModelCapabilities, ModelProvider, SamplingParameter, U
 /*
  * The one model catalog of Parley (issue 12). Two tables:
  *   - `upstreamModels`: the models the providers serve today, as their API references and price
- *     lists give them (checked 2026-11-23: openai@6.49 ChatModel, @anthropic-ai/sdk@1.12 Model and
- *     DEPRECATED_MODELS, Anthropic's models overview with the Claude 5.5 lineup, the OpenAI /
- *     Anthropic / Gemini / xAI / DeepSeek deprecation pages);
+ *     lists give them (checked 2026-11-23: the ChatModel list of openai@7.57, the newest on npm,
+ *     which names gpt-6-luna, gpt-6-sol, gpt-6.1-sol and gpt-6.1-terra; @anthropic-ai/sdk@1.12 Model
+ *     and DEPRECATED_MODELS; Anthropic's models overview with the Claude 5.5 lineup; the OpenAI /
+ *     Anthropic / Gemini / xAI / DeepSeek deprecation pages). The fakes' conformance tests run on
+ *     openai@6.49, the last release for Node 20 (7.x needs Node 22), whose wire format is the same;
  *   - `modelAliases`: the ids of SPEC point 3, kept in the picker as the spec lists them, each one
  *     calling a currently served successor.
  * Keep it current: `catalog.test.ts` fails once a default alias points at a retired model, and
