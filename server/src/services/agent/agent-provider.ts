@@ -63,6 +63,7 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
         signal,
+        log: ctx.log,
       };
       const agent = options.agent === 'classic' ? classicAgent(run, tools, skipCompletion) : functionsAgent(run, tools, skipCompletion);
       let next = await agent.next();
