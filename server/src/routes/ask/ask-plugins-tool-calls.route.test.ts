@@ -17,7 +17,12 @@ describe.each(testDatabaseKinds)('POST /api/ask/gptPlugins: tool calls on %s', (
   let s: ChatStack;
   let alice: Who;
   const logs = bufferLogger();
-  const toolMessage = (index: number, id: string) => (s.upstream.requests[index]!.body as Upstream).messages.find((m) => m.role === 'tool' && m.tool_call_id === id);
+  /** The first `role: tool` answer to a call id the model received since request `from`. */
+  const toolMessage = (from: number, id: string) =>
+    s.upstream.requests
+      .slice(from)
+      .flatMap((r) => (r.body as Upstream | undefined)?.messages ?? [])
+      .find((m) => m.role === 'tool' && m.tool_call_id === id);
   const askPlugins = (text: string, tools: { pluginKey: string }[]) =>
     s.ask(alice, { endpoint: 'gptPlugins', model: 'gpt-4o', text, tools, agentOptions: { agent: 'functions', skipCompletion: true } }, '/api/ask/gptPlugins');
 
@@ -47,12 +52,12 @@ describe.each(testDatabaseKinds)('POST /api/ask/gptPlugins: tool calls on %s', (
     const before = s.upstream.requests.length;
     const { frames } = await askPlugins('what is 2+2', [{ pluginKey: 'calculator' }]);
 
-    expect(toolMessage(before + 1, 'call_unknown')?.content).toMatch(/unavailable tool 'weather'/);
-    expect(toolMessage(before + 1, 'call_json')?.content).toMatch(/Invalid input for tool calculator/);
-    expect(toolMessage(before + 2, 'call_schema')?.content).toMatch(/^Error: .*input/s);
-    expect(toolMessage(before + 3, 'call_good')?.content).toBe('4');
     const reply = finalOf(frames).responseMessage;
     expect(reply.text).toBe('2+2 is 4.');
+    expect(toolMessage(before, 'call_unknown')?.content).toMatch(/unavailable tool 'weather'/);
+    expect(toolMessage(before, 'call_json')?.content).toMatch(/Invalid input for tool calculator/);
+    expect(toolMessage(before, 'call_schema')?.content).toMatch(/^Error: .*input/s);
+    expect(toolMessage(before, 'call_good')?.content).toBe('4');
     const steps = reply.plugins as PluginInfo[];
     expect(steps.map((p) => [p.latest, p.loading])).toEqual([
       ['weather', false],
@@ -83,6 +88,6 @@ describe.each(testDatabaseKinds)('POST /api/ask/gptPlugins: tool calls on %s', (
     const shown = deltasOf(frames).flatMap((d) => (d.plugins ? [finished(d.plugins)] : []));
     expect(shown.at(-3)).toEqual([null, null, '0.05']);
     expect(shown.at(-2)).toEqual(['0.4', null, '0.05']);
-    for (const [n, duration] of durations.entries()) expect(toolMessage(before + 1, `call_slow_${n}`)?.content).toContain(`Duration: ${duration} seconds`);
+    for (const [n, duration] of durations.entries()) expect(toolMessage(before, `call_slow_${n}`)?.content).toContain(`Duration: ${duration} seconds`);
   });
 });
