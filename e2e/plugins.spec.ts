@@ -70,6 +70,32 @@ test('install the calculator, ask "what is 2+3*4", see the step and the answer',
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId('plugin-step')).toContainText('Used calculator');
 });
 
+test('install the MCP reference server from the store and get an answer from its get-sum tool', async ({ page }) => {
+  await openPluginsChat(page);
+  const store = await openStore(page);
+  await store.getByRole('searchbox', { name: 'Search plugins' }).fill('everything');
+  const card = store.getByTestId('plugin-mcp:everything');
+  await expect(card).toContainText('get-sum');
+  await card.getByRole('button', { name: /^Install/ }).click();
+  await expect(card.getByRole('button', { name: /^Uninstall/ })).toBeVisible();
+  await page.screenshot({ path: path.join(screenshots, 'plugins-store-mcp.png') });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('plugin-selector').selectOption('mcp:everything');
+
+  // The agent model (agentOptions.model gpt-3.5-turbo) calls the server's tool, then answers from its result.
+  const model = upstreamModel('gptPlugins', 'gpt-3.5-turbo').id;
+  openai().enqueue({ model, toolCalls: [{ name: 'get-sum_mcp_everything', arguments: '{"a":2,"b":3}' }] }, { model, chunks: ['2 + 3 = **5**, by the MCP server.'] });
+  await page.getByTestId('chat-input').fill('what is 2 plus 3?');
+  await page.getByTestId('chat-input').press('Enter');
+  const reply = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  await expect(reply).toContainText('2 + 3 = 5, by the MCP server.', { timeout: 20_000 });
+  const step = reply.getByTestId('plugin-step');
+  await expect(step).toContainText('Used get-sum_mcp_everything');
+  await step.locator('summary').click();
+  await expect(step.locator('pre').last()).toHaveText('The sum of 2 and 3 is 5.');
+  await page.screenshot({ path: path.join(screenshots, 'plugins-reply-mcp.png') });
+});
+
 test('a plugin that needs credentials installs through the auth form, then uninstalls', async ({ page }) => {
   await openPluginsChat(page);
   const store = await openStore(page);

@@ -128,6 +128,7 @@ const baseSchema = z.object({
   // Plugins (gptPlugins): a value here makes the plugin ready for every user; unset, each user enters their own.
   MCP_SERVERS_FILE: optionalString,
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  AGENT_MAX_MS: z.coerce.number().int().min(100).default(180_000),
   GOOGLE_CSE_ID: optionalString,
   GOOGLE_SEARCH_API_KEY: optionalString,
   SERPAPI_API_KEY: optionalString,

@@ -1,18 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { upstreamModel, type CreatedEvent, type Message, type MessageFile } from '@parley/core';
 import { everythingMcpServerPath, startStableDiffusionFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../services/chat/chat-test-kit.ts';
+import { mcpServersFile } from '../../test/mcp-servers-file.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
-
-function mcpFile(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'parley-mcp-')), 'mcp.json');
-  writeFileSync(file, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingMcpServerPath, 'stdio'] } } }));
-  return file;
-}
 
 const fileLink = /!\[image\]\(\/api\/files\/([0-9a-f-]{36})\)/g;
 
@@ -25,7 +17,7 @@ describe('POST /api/ask/gptPlugins: tool images', () => {
 
   beforeAll(async () => {
     sd = await startStableDiffusionFake();
-    s = await startChatStack('pglite', { MCP_SERVERS_FILE: mcpFile(), SD_WEBUI_URL: sd.url });
+    s = await startChatStack('pglite', { MCP_SERVERS_FILE: mcpServersFile({ everything: { command: process.execPath, args: [everythingMcpServerPath, 'stdio'] } }), SD_WEBUI_URL: sd.url });
     alice = await s.t.signUp();
     for (const pluginKey of ['stable-diffusion', 'mcp:everything']) {
       expect((await s.post(alice, '/api/user/plugins', { pluginKey, action: 'install', auth: null })).status).toBe(200);

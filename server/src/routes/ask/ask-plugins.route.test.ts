@@ -1,20 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { upstreamModel, type CreatedEvent, type Message, type PluginInfo } from '@parley/core';
 import { misbehavingMcpServerPath } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectSse, deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
+import { mcpServersFile } from '../../test/mcp-servers-file.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Upstream = { messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: { id: string }[] }[]; tools?: { function: { name: string } }[] };
-
-function mcpFile(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'parley-mcp-')), 'mcp.json');
-  writeFileSync(file, JSON.stringify({ mcpServers: { shaky: { command: process.execPath, args: [misbehavingMcpServerPath] } } }));
-  return file;
-}
 
 describe.each(testDatabaseKinds)('POST /api/ask/gptPlugins with tools on %s', (kind) => {
   let s: ChatStack;
@@ -25,7 +17,7 @@ describe.each(testDatabaseKinds)('POST /api/ask/gptPlugins with tools on %s', (k
     s.ask(alice, { endpoint: 'gptPlugins', model: 'gpt-4o', tools: calculator, ...body }, '/api/ask/gptPlugins');
 
   beforeAll(async () => {
-    s = await startChatStack(kind, { MCP_SERVERS_FILE: mcpFile() });
+    s = await startChatStack(kind, { MCP_SERVERS_FILE: mcpServersFile({ shaky: { command: process.execPath, args: [misbehavingMcpServerPath] } }) });
     alice = await s.t.signUp();
     for (const pluginKey of ['calculator', 'mcp:shaky']) {
       expect((await s.post(alice, '/api/user/plugins', { pluginKey, action: 'install', auth: null })).status).toBe(200);

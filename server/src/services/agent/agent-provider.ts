@@ -1,6 +1,7 @@
 import { wrapLanguageModel } from 'ai';
 import { toolPluginKeys } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
 import { conversationMessages, systemPrompt } from '../../providers/prompt.ts';
 import { getProvider } from '../../providers/registry.ts';
 import type { ChatProvider } from '../../providers/types.ts';
@@ -58,11 +59,14 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
       }
       const options = (request.options.agentOptions ?? {}) as AgentOptions;
       const skipCompletion = options.skipCompletion ?? true;
+      // The user's abort, or AGENT_MAX_MS for the whole loop of model and tool calls.
+      const runSignal = AbortSignal.any([signal, AbortSignal.timeout(ctx.env.AGENT_MAX_MS)]);
       const run = {
-        ...metered(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, signal), request.beforeCall),
+        ...metered(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, runSignal), request.beforeCall),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
-        signal,
+        signal: runSignal,
+        log: ctx.log,
       };
       const agent = options.agent === 'classic' ? classicAgent(run, tools, skipCompletion) : functionsAgent(run, tools, skipCompletion);
       let next = await agent.next();
@@ -71,6 +75,8 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
         next = await agent.next();
       }
       if (signal.aborted) return;
+      // Out of time: the steps shown stay, and the reply says the agent ran out of time.
+      if (runSignal.aborted) throw new AppError('agent_timeout', `agent run passed AGENT_MAX_MS (${ctx.env.AGENT_MAX_MS} ms)`);
       if (skipCompletion) {
         yield { type: 'finish', reason: 'stop' };
         return;

@@ -1,8 +1,8 @@
 import { generateText } from 'ai';
 import type { ChatEvent } from '../../providers/types.ts';
 import { toProviderError } from '../../providers/provider-error.ts';
-import type { PluginTool } from '../plugins/tools/plugin-tool.ts';
-import { AGENT_MAX_STEPS, imageEvents, runTool, type AgentOutcome } from './agent-step.ts';
+import type { PluginTool, ToolResult } from '../plugins/tools/plugin-tool.ts';
+import { AGENT_MAX_STEPS, imageEvents, logToolFailure, runTool, STEP_LIMIT_NOTE, type AgentOutcome } from './agent-step.ts';
 import type { AgentRun } from './agent-run.ts';
 import { actionInput, parseReactTurn } from './react-parser.ts';
 
@@ -28,46 +28,65 @@ Begin! Never write an Observation yourself.`;
 
 /**
  * ReAct: the model writes Thought / Action / Action Input, the tool runs, its Observation is
- * appended to the scratchpad, until a Final Answer or 10 steps. The last step's text without a
- * final answer is taken as the answer.
+ * appended to the scratchpad, until a Final Answer or 10 steps; then one last turn writes the
+ * Final Answer from the observations. A turn's text without an Action is taken as the answer.
  */
 export async function* classicAgent(run: AgentRun, tools: PluginTool[], streamAnswer: boolean): AsyncGenerator<ChatEvent, AgentOutcome> {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const outcome: AgentOutcome = { answer: '', steps: [] };
+  const instructions = [run.system, reactPrompt(tools)].filter(Boolean).join('\n\n');
   let scratchpad = '';
-  for (let step = 0; step < AGENT_MAX_STEPS && !run.signal.aborted; step++) {
-    let text: string;
+  /** One model turn on the scratchpad so far; undefined when the run was aborted. */
+  async function* turn(system: string, pad: string): AsyncGenerator<ChatEvent, string | undefined> {
     try {
       const answer = await generateText({
         model: run.model,
-        system: [run.system, reactPrompt(tools)].filter(Boolean).join('\n\n'),
-        messages: scratchpad ? [...run.messages, { role: 'assistant', content: scratchpad }] : run.messages,
+        system,
+        messages: pad ? [...run.messages, { role: 'assistant', content: pad }] : run.messages,
         stopSequences: ['\nObservation:'],
         temperature: run.temperature,
         abortSignal: run.signal,
         maxRetries: 0,
       });
-      text = answer.text;
       if (answer.usage.outputTokens !== undefined) yield { type: 'usage', promptTokens: answer.usage.inputTokens ?? 0, completionTokens: answer.usage.outputTokens };
+      return answer.text;
     } catch (error) {
-      if (run.signal.aborted) return outcome;
+      if (run.signal.aborted) return undefined;
       throw toProviderError(error);
     }
-    const turn = parseReactTurn(text);
-    if (turn.kind !== 'action') {
-      outcome.answer = turn.answer;
+  }
+  let answered = false;
+  for (let step = 0; step < AGENT_MAX_STEPS && !run.signal.aborted; step++) {
+    const text = yield* turn(instructions, scratchpad);
+    if (text === undefined) return outcome;
+    const parsed = parseReactTurn(text);
+    if (parsed.kind !== 'action') {
+      outcome.answer = parsed.answer;
+      answered = true;
       break;
     }
     const toolCallId = `react-${step}`;
-    const tool = byName.get(turn.tool);
-    const input = tool ? actionInput(turn.input, tool.inputSchema) : turn.input;
-    yield { type: 'tool-call', toolCallId, toolName: turn.tool, input };
-    const result = tool ? await runTool(tool, input, run.signal) : { text: `Error: ${turn.tool} is not a valid tool, try one of [${[...byName.keys()].join(', ')}].` };
-    outcome.steps.push({ tool: turn.tool, input, output: result.text });
-    yield { type: 'tool-result', toolCallId, toolName: turn.tool, output: result.text };
+    const tool = byName.get(parsed.tool);
+    const input = tool ? actionInput(parsed.input, tool.inputSchema) : parsed.input;
+    yield { type: 'tool-call', toolCallId, toolName: parsed.tool, input };
+    const result = tool ? await runTool(tool, input, run.signal, run.log) : unknownTool(run, parsed.tool, [...byName.keys()]);
+    outcome.steps.push({ tool: parsed.tool, input, output: result.text });
+    yield { type: 'tool-result', toolCallId, toolName: parsed.tool, output: result.text };
     yield* imageEvents(result);
     scratchpad += `${text.trimEnd()}\nObservation: ${result.text}\nThought:`;
   }
+  if (!answered && !run.signal.aborted) {
+    // Out of steps: the model answers from the observations it has.
+    const text = yield* turn(`${instructions}\n\n${STEP_LIMIT_NOTE}`, `${scratchpad} I have used all my steps, so I answer now.\nFinal Answer:`);
+    outcome.answer = text?.trim() ?? '';
+  }
   if (streamAnswer && outcome.answer) yield { type: 'text', delta: outcome.answer };
   return outcome;
+}
+
+/** The observation for an Action that names no tool of the run, so the model can pick one of them. */
+function unknownTool(run: AgentRun, name: string, names: string[]): ToolResult {
+  const message = `${name} is not a valid tool, try one of [${names.join(', ')}].`;
+  logToolFailure(run.log, name, message);
+  return { text: `Error: ${message}` };
 }

@@ -85,9 +85,9 @@ export async function waitForTitle(url: string, who: { headers: Record<string, s
 }
 
 /** An app wired to a fake OpenAI upstream (key `sk-test`), plus helpers to ask and read. */
-export async function startChatStack(kind: DatabaseKind, env: Record<string, string> = {}) {
+export async function startChatStack(kind: DatabaseKind, env: Record<string, string> = {}, parts: TestAppParts = {}) {
   const upstream = await startOpenAIFake();
-  const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, ...env });
+  const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, ...env }, parts);
   const post = (who: { headers: Record<string, string> }, path: string, body: unknown, signal?: AbortSignal) =>
     fetch(`${t.url}${path}`, { method: 'POST', headers: who.headers, body: JSON.stringify(body), signal });
   const get = (who: { headers: Record<string, string> }, path: string) => fetch(`${t.url}${path}`, { headers: who.headers });

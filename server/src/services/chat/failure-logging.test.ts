@@ -1,21 +1,8 @@
-import { Writable } from 'node:stream';
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authClient, refreshCookie, registration } from '../../routes/auth/auth-test-client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-
-/** Everything the process logs, at the most talkative level, kept as text. */
-function bufferLogger() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { lines, log: pino({ level: 'trace' }, sink) };
-}
+import { bufferLogger } from '../../test/buffer-logger.ts';
 
 describe('failure logging without secrets', () => {
   let fake: FakeUpstream;

@@ -106,6 +106,8 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
   // Whether the client has been shown anything of this reply: a failure then must not take it away.
   const shown = () => seq > 0;
+  // The steps still running, by tool call id: a step's parallel calls of one tool finish in any order.
+  const running = new Map<string, PluginInfo>();
 
   try {
     const request: ChatRequest = {
@@ -129,10 +131,13 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         reply.reasoning += reasoning;
         await delta({ delta: '', reasoningDelta: reasoning });
       } else if (event.type === 'tool-call') {
-        reply.plugins.push({ latest: event.toolName, loading: true, inputs: [jsonWithoutNul(event.input)] });
+        const plugin: PluginInfo = { latest: event.toolName, loading: true, inputs: [jsonWithoutNul(event.input)] };
+        reply.plugins.push(plugin);
+        running.set(event.toolCallId, plugin);
         await delta({ delta: '', plugins: reply.plugins });
       } else if (event.type === 'tool-result') {
-        const plugin = reply.plugins.findLast((p) => p.latest === event.toolName && p.loading);
+        const plugin = running.get(event.toolCallId);
+        running.delete(event.toolCallId);
         if (plugin) Object.assign(plugin, { loading: false, outputs: jsonWithoutNul(event.output) });
         await delta({ delta: '', plugins: reply.plugins });
       } else if (event.type === 'model') {
@@ -150,18 +155,28 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         settings = saveSettings(ctx, exchange);
       }
     }
+    settleSteps(running);
     const placeholderStored = await saver.stop();
     await finish(ctx, { exchange, started, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
   } catch (error) {
+    settleSteps(running);
     const placeholderStored = await saver.stop();
     const ending = { exchange, started, rowOf, placeholderStored, shown };
     if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
-    else if (shown()) await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error, { model: upstreamIdOf(ctx, exchange) }).text }, settings);
-    else await fail(ctx, ending, error);
+    else if (shown()) {
+      logExchangeFailure(ctx.log, exchange, started.requestId, error);
+      await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error, { model: upstreamIdOf(ctx, exchange) }).text }, settings);
+    } else await fail(ctx, ending, error);
   } finally {
     idle.stop();
     abortSubscription.close();
   }
+}
+
+/** A step still running when the reply ends (aborted, out of time, failed) is stored as stopped, not as loading forever. */
+function settleSteps(running: Map<string, PluginInfo>) {
+  for (const plugin of running.values()) plugin.loading = false;
+  running.clear();
 }
 
 /** What the end of an exchange works with, whichever way it ends. */
