@@ -39,6 +39,8 @@ export function useAttachFiles(target: UploadTarget | null): (files: File[]) => 
         store.add({ id: placeholder, filename: file.name, uploading: true, progress: 0, preview, type: file.type });
         try {
           store.resolve(placeholder, await uploadRequest(file, target, (share) => store.progress(placeholder, share)));
+          // SPEC point 8's upload-success confirmation, once the file has its real id.
+          showToast(t('files.toast.success'), 'success');
         } catch (error) {
           store.clear();
           const code = error instanceof UploadError ? error.code : undefined;
