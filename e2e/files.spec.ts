@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
+import { pdfBytes } from '@parley/testkit/fixtures';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
@@ -69,6 +70,37 @@ test('a picture attached by the button and one dropped on the page go with the m
   await expect(userMessages(page).first().getByTestId('file-image').locator('img')).toBeVisible();
 });
 
+interface Recorded {
+  body?: { messages?: { role: string; content: unknown }[] };
+}
+
+test('a photo and a PDF go with one message to a model that reads both, and the scripted answer names both', async ({ page, signUp }) => {
+  await signUp('files-document');
+  await ready(page);
+  await page.getByTestId('model-picker').click();
+  await page.locator('[data-testid="model-option"][data-model="gpt-4o"]').first().click();
+
+  await page.getByTestId('attach-input').setInputFiles(picture);
+  await expect(page.getByTestId('attachment-chip')).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
+  await page.getByTestId('attach-input').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Total: 42 apples') });
+  const chips = page.getByTestId('attachment-chip');
+  await expect(chips).toHaveCount(2);
+  await expect(chips.nth(1)).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
+  await expect(chips.nth(1)).toContainText('invoice.pdf');
+  await page.screenshot({ path: 'docs/screenshots/files-document-desktop-light-en.png' });
+
+  const question = `What do the photo and the invoice show? ${Math.random().toString(36).slice(2, 10)}`;
+  await stackControl.enqueue('openai', { model: upstreamModel('openAI', 'gpt-4o').id, chunks: ['A red picture, and an invoice for 42 apples.'] });
+  await sendAndSettle(page, question);
+  await expect(replies(page).first()).toContainText('an invoice for 42 apples');
+  await expect(userMessages(page).first()).toContainText('invoice.pdf');
+
+  const sent = (await stackControl.requests<Recorded>('openai')).find((r) => JSON.stringify(r.body ?? '').includes(question))!;
+  const asked = sent.body!.messages!.at(-1)!.content as { type: string; file?: { filename: string; file_data: string } }[];
+  expect(asked.map((part) => part.type)).toEqual(['text', 'image_url', 'file']);
+  expect(asked[2]!.file).toMatchObject({ filename: 'invoice.pdf', file_data: expect.stringMatching(/^data:application\/pdf;base64,/) as unknown });
+});
+
 test('a file over 20 MB and a type nobody takes are refused with a toast', async ({ page, signUp }) => {
   test.setTimeout(90_000);
   await signUp('files-refused');
@@ -107,6 +139,8 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await page.getByTestId('attach-input').setInputFiles(picture);
       await expect(page.getByTestId('attachment-chip')).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
       await page.screenshot({ path: `docs/screenshots/files-attached-${viewport}-${theme}-${lang}.png` });
+      // The upload's confirmation closes on its own; the message screenshot shows the thread without it.
+      await expect(page.getByTestId('toast')).toHaveCount(0);
       await sendAndSettle(page, lang === 'zh' ? '这张图片是什么颜色？' : 'What colour is this picture?');
       await expect(userMessages(page).first().getByTestId('file-image').locator('img')).toBeVisible();
       await page.screenshot({ path: `docs/screenshots/files-message-${viewport}-${theme}-${lang}.png` });

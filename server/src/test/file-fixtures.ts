@@ -1,6 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
+export { pdfBytes } from '@parley/testkit/fixtures';
+
 /** A solid-colour picture of the given size, as real image bytes. */
 export function pictureBytes(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
@@ -58,24 +60,3 @@ export function docxBytes(text: string): Buffer {
   });
 }
 
-/** A one-page PDF showing one line of text. */
-export function pdfBytes(text: string): Buffer {
-  const stream = `BT /F1 12 Tf 20 100 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}

@@ -44,7 +44,7 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(request);
     const endpoint = endpointOf(request);
     const body = askRequestSchema.parse(request.body);
-    const exchange = await prepareExchange(ctx, user.id, endpoint, body, route);
+    const exchange = await prepareExchange(ctx, { id: user.id, visitor: user.access?.kind === 'visitor' }, endpoint, body, route);
     const started = await startExchange(ctx, exchange, request.id, payerOf(request, user));
     openEventStream(reply);
     if (!started.ok) return void reply.raw.end(formatFrame({ event: 'error', data: started.error }));

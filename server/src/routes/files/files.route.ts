@@ -6,6 +6,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import { rateLimit } from '../../limiter/rate-limit.ts';
+import { assertMayUseFiles } from '../../services/files/file-user.ts';
 import { readStoredFile } from '../../services/files/read-file.ts';
 import { uploadFile } from '../../services/files/upload-file.ts';
 import { modelInputs } from '../../services/files/model-inputs.ts';
@@ -34,6 +35,7 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext) {
     await scope.register(fastifyMultipart, { limits: uploadLimits });
     scope.post('/api/ask/files/upload', { preHandler: [preHandler, uploadLimit], bodyLimit: maxUploadBytes + 64 * 1024 }, async (request) => {
       const user = requireUser(request);
+      assertMayUseFiles({ id: user.id, visitor: user.access?.kind === 'visitor' });
       const form = await readUploadForm(request);
       const fields = uploadFields.parse(form.fields);
       const endpoint = resolveEndpoint(fields.endpoint);

@@ -20,6 +20,7 @@ import { findConversation } from '../conversations/conversation-store.ts';
 import type { ConversationRow } from '../conversations/present-conversation.ts';
 import { listMessages } from '../messages/message-store.ts';
 import type { MessageRow } from '../messages/present-message.ts';
+import type { FileUser } from '../files/file-user.ts';
 import { attachedFiles } from '../files/turn-files.ts';
 import { buildTurns } from './build-turns.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
@@ -84,11 +85,12 @@ const notFound = (what: string) => new AppError('not_found', `${what} not found.
  */
 export async function prepareExchange(
   ctx: AppContext,
-  userId: string,
+  caller: FileUser,
   endpoint: EndpointName,
   body: AskRequest,
   route: 'ask' | 'edit',
 ): Promise<Exchange> {
+  const userId = caller.id;
   if (body.isContinued && !supportsContinue(endpoint)) throw new AppError('validation', 'This endpoint cannot continue a reply.');
   const options = endpointOptions(endpoint, body);
   // gptPlugins runs the plugin agent on the OpenAI account; every other endpoint is its provider.
@@ -96,7 +98,7 @@ export async function prepareExchange(
   const credentials = await resolveCredentials(ctx, endpoint, userId);
   const base = { userId, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
   // Only a new user message takes files; a regenerated or continued one keeps its own.
-  const files = await attachedFiles(ctx, userId, { endpoint, model: body.model }, body.files);
+  const files = await attachedFiles(ctx, caller, { endpoint, model: body.model }, body.files);
 
   if (!body.conversationId) {
     const id = await newMessageId(ctx, body);

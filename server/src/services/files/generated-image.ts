@@ -3,8 +3,8 @@ import { fileUrl, imageMimeTypes, type MessageFile } from '@parley/core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app/context.ts';
 import { storageKey } from './file-storage.ts';
-import { insertFile } from './file-store.ts';
 import { imageSize, thumbnail } from './image-info.ts';
+import { storeFile } from './store-file.ts';
 import { toMessageFile } from './turn-files.ts';
 
 export interface GeneratedImage {
@@ -30,9 +30,11 @@ export async function storeGeneratedImage(ctx: AppContext, owner: string, conver
   if (!mimeType || !(imageMimeTypes as readonly string[]).includes(mimeType)) return { markdown: '' };
   const size = await imageSize(data);
   const id = randomUUID();
-  await ctx.files.put(storageKey(owner, id, '.thumb'), await thumbnail(data), 'image/webp');
-  await ctx.files.put(storageKey(owner, id), data, mimeType);
-  const row = await insertFile(ctx.db, {
+  const objects = [
+    { key: storageKey(owner, id, '.thumb'), data: await thumbnail(data), contentType: 'image/webp' },
+    { key: storageKey(owner, id), data, contentType: mimeType },
+  ];
+  const row = await storeFile(ctx, objects, {
     id,
     userId: owner,
     conversationId,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import type { ChatTurn, TurnAttachment } from '../../providers/types.ts';
 import { findOwnedFiles, type FileRow } from './file-store.ts';
+import { assertMayUseFiles, type FileUser } from './file-user.ts';
 import { fitImage, type ImageLimit } from './image-info.ts';
 import { modelInputs, readsPdfNatively, type ModelInputs } from './model-inputs.ts';
 
@@ -28,22 +29,24 @@ export function toMessageFile(row: FileRow): MessageFile {
 /**
  * The files of a new user message (`files: [{id}]` of the ask body): the caller's own uploads,
  * within the endpoint's count (openAI 5, grok 1 picture) and on a model that takes them.
- * Another owner's or an unknown id is a 404, as if it did not exist.
+ * Another owner's or an unknown id is a 404, as if it did not exist; a visitor without a key
+ * attaches nothing.
  */
 export async function attachedFiles(
   ctx: AppContext,
-  owner: string,
+  owner: FileUser,
   target: { endpoint: EndpointName; model: string },
   requested: readonly { id: string }[] | undefined,
 ): Promise<MessageFile[] | undefined> {
   if (!requested?.length) return undefined;
+  assertMayUseFiles(owner);
   const uploads = endpointCapabilities[target.endpoint].uploads;
   if (!uploads || !modelAcceptsUploads(target.endpoint, target.model, modelInputs(ctx.env, target.endpoint, target.model))) {
     throw new AppError('upload_not_supported');
   }
   const ids = [...new Set(requested.map((f) => f.id))];
   if (ids.length > uploads.maxFiles) throw new AppError('too_many_files');
-  const rows = await findOwnedFiles(ctx.db, owner, ids);
+  const rows = await findOwnedFiles(ctx.db, owner.id, ids);
   if (rows.length !== ids.length) throw new AppError('not_found', 'File not found.');
   if (uploads.imagesOnly && rows.some((row) => row.kind !== 'image')) throw new AppError('invalid_file');
   return rows.map(toMessageFile);

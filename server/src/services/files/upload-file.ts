@@ -4,10 +4,11 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { extractText } from './extract-text.ts';
 import { storageKey } from './file-storage.ts';
-import { insertFile, type FileRow } from './file-store.ts';
+import type { FileRow } from './file-store.ts';
 import { imageSize, thumbnail } from './image-info.ts';
 import { sanitizeFilename } from './sanitize-filename.ts';
 import { sniffFile } from './sniff-file.ts';
+import { storeFile, type StoredObject } from './store-file.ts';
 
 export interface Upload {
   owner: string;
@@ -42,12 +43,13 @@ export async function uploadFile(ctx: AppContext, upload: Upload): Promise<Uploa
   if (!sniffed) throw new AppError('invalid_file');
   const id = randomUUID();
   const key = storageKey(upload.owner, id);
+  const objects: StoredObject[] = [];
   let size: { width: number; height: number } | undefined;
   let text: Awaited<ReturnType<typeof extractText>>;
   if (sniffed.kind === 'image') {
     size = await imageSize(upload.data);
     if (!size) throw new AppError('invalid_file');
-    await ctx.files.put(storageKey(upload.owner, id, '.thumb'), await thumbnail(upload.data), 'image/webp');
+    objects.push({ key: storageKey(upload.owner, id, '.thumb'), data: await thumbnail(upload.data), contentType: 'image/webp' });
   } else {
     text = await extractText(filename, upload.data).catch((error: unknown) => {
       // The file is kept (it may still go natively to a PDF reader); the model is told it has no text.
@@ -55,8 +57,8 @@ export async function uploadFile(ctx: AppContext, upload: Upload): Promise<Uploa
       return undefined;
     });
   }
-  await ctx.files.put(key, upload.data, sniffed.mimeType);
-  const row = await insertFile(ctx.db, {
+  objects.push({ key, data: upload.data, contentType: sniffed.mimeType });
+  const row = await storeFile(ctx, objects, {
     id,
     userId: upload.owner,
     filename,

@@ -30,6 +30,7 @@ import { AttachmentChips } from '../files/attachment-chips.tsx';
 import { useAttachments } from '../files/attachments-store.ts';
 import { FileDropOverlay } from '../files/file-drop-overlay.tsx';
 import { useAttachFiles } from '../files/use-attach-files.ts';
+import { useAttachmentsCheck } from '../files/use-attachments-check.ts';
 import { takesUploads } from '../files/takes-uploads.ts';
 import { useChatActions } from './use-chat-actions.ts';
 
@@ -81,7 +82,9 @@ export function ChatView() {
   const uploading = useAttachments((s) => s.attachments.some((a) => a.uploading));
   const canAttach = Boolean(attachTarget && takesUploads(attachTarget.endpoint));
   // A new chat, or another conversation, starts with no files (SPEC point 2).
-  useEffect(() => useAttachments.getState().clear(), [session]);
+  useEffect(() => useAttachments.getState().enterSession(session), [session]);
+  // After the line above: files another chat had are gone before the new model is checked.
+  useAttachmentsCheck(attachTarget);
 
   return (
     <div className="flex h-full flex-col">

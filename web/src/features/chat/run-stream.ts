@@ -36,6 +36,8 @@ export interface StreamHooks {
   onConversationCreated(conversationId: string): void;
   /** The reply ended (final, abort answer or error): the list may have a new title or order. */
   onSettled(firstMessage: boolean): void;
+  /** The server took the message (`created`): what it carried has gone with it. */
+  onAccepted?(): void;
 }
 
 interface ActiveStream {
@@ -145,6 +147,7 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
     stream.abortKey = frame.conversationId;
     stream.conversationId = frame.conversationId;
     stream.lastFrameId = Math.max(stream.lastFrameId, 0);
+    stream.hooks.onAccepted?.();
     rememberProgress(stream);
     if (!current(stream)) return;
     if (stream.firstMessage) stream.hooks.onConversationCreated(frame.conversationId);

@@ -87,8 +87,7 @@ export function useChatActions(): ChatActions {
         model: to.model,
       });
       const request = files.length > 0 ? { ...drafted, files, filesname: files.map((f) => f.filename) } : drafted;
-      // The files go with this message; the next one starts with none.
-      useAttachments.getState().clear();
+      const sent = files.map((f) => f.file_id);
       const placeholder = placeholderFor(request, to.sender);
       chat.upsert([request, placeholder]);
       void runStream(
@@ -97,9 +96,10 @@ export function useChatActions(): ChatActions {
           endpoint: to.endpoint,
           request,
           placeholder,
-          body: askBody(to, state.conversationId, { kind: 'send', text: trimmed, parentMessageId, messageId: request.messageId, files: files.map((f) => ({ id: f.file_id })) }),
+          body: askBody(to, state.conversationId, { kind: 'send', text: trimmed, parentMessageId, messageId: request.messageId, files: sent.map((id) => ({ id })) }),
         },
-        hooks,
+        // The chips stay until the server takes the message: a refusal (too many files for this model) leaves them to mend and send again.
+        { ...hooks, onAccepted: () => useAttachments.getState().removeMany(sent) },
       );
       return true;
     };
@@ -128,7 +128,11 @@ export function useChatActions(): ChatActions {
       send(text) {
         const { conversationId, messages, choice, submitting } = useChatStore.getState();
         if (submitting || !target()) return false;
-        if (!conversationId && messages.length > 0) chat.openNew();
+        if (!conversationId && messages.length > 0) {
+          // The first message was refused: it is sent again as a new chat, with the files still attached.
+          chat.openNew();
+          useAttachments.getState().carryInto(useChatStore.getState().session);
+        }
         const last = conversationId ? visibleBranch(messages, choice).at(-1)?.message : undefined;
         return ask(text, last?.messageId ?? ROOT_PARENT_ID);
       },

@@ -23,8 +23,18 @@ interface AttachmentsState {
   /** The placeholder becomes the uploaded file. */
   resolve(placeholderId: string, file: UploadedFile): void;
   remove(id: string): void;
-  /** A failed upload, a sent message and a new chat clear the whole list (SPEC point 5). */
+  /** The files of a message the server took: they went with it. */
+  removeMany(ids: readonly string[]): void;
+  /** A failed upload and a new chat clear the whole list (SPEC point 5). */
   clear(): void;
+  /**
+   * The chat session these files were carried into: a message re-sent as a new chat (its first
+   * try was refused) keeps its files until the server takes it.
+   */
+  carriedInto: number | null;
+  carryInto(session: number): void;
+  /** Another chat opened: its list starts empty, unless the files were carried into it. */
+  enterSession(session: number): void;
 }
 
 const release = (a: Attachment) => {
@@ -41,14 +51,20 @@ export const useAttachments = create<AttachmentsState>((set, get) => ({
         a.id === placeholderId ? { ...a, id: file.id, filename: file.filename, type: file.type, uploading: false, progress: 1, file } : a,
       ),
     })),
-  remove(id) {
-    const gone = get().attachments.find((a) => a.id === id);
-    if (gone) release(gone);
-    set((s) => ({ attachments: s.attachments.filter((a) => a.id !== id) }));
+  remove: (id) => get().removeMany([id]),
+  removeMany(ids) {
+    const gone = (a: Attachment) => ids.includes(a.id);
+    get().attachments.filter(gone).forEach(release);
+    set((s) => ({ attachments: s.attachments.filter((a) => !gone(a)) }));
   },
   clear() {
     get().attachments.forEach(release);
-    set({ attachments: [] });
+    set({ attachments: [], carriedInto: null });
+  },
+  carriedInto: null,
+  carryInto: (session) => set({ carriedInto: session }),
+  enterSession(session) {
+    if (get().carriedInto !== session) get().clear();
   },
 }));
 

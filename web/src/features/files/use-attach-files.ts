@@ -1,21 +1,14 @@
-import { modelCapabilities, resolveEndpoint, uploadRefusal, type EndpointName, type UploadRefusal } from '@parley/core';
+import { modelCapabilities, resolveEndpoint, uploadRefusal } from '@parley/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/ui/toast-store.ts';
 import { isUploading, useAttachments } from './attachments-store.ts';
+import { refusalKey } from './upload-refusals.ts';
 import { UploadError, uploadRequest } from './upload-request.ts';
 
 export interface UploadTarget {
   endpoint: string;
   model: string;
-}
-
-/** The toast of SPEC point 8 for a refused upload. */
-function refusalKey(refusal: UploadRefusal, endpoint: EndpointName): string {
-  if (refusal === 'upload_not_supported') return 'files.toast.unsupported';
-  if (refusal === 'file_too_large') return 'files.toast.tooLarge';
-  if (endpoint === 'grok') return 'files.toast.grokOne';
-  return refusal === 'too_many_files' ? 'files.toast.openAIFive' : 'errors.invalid_file';
 }
 
 /**
@@ -46,6 +39,8 @@ export function useAttachFiles(target: UploadTarget | null): (files: File[]) => 
         store.add({ id: placeholder, filename: file.name, uploading: true, progress: 0, preview, type: file.type });
         try {
           store.resolve(placeholder, await uploadRequest(file, target, (share) => store.progress(placeholder, share)));
+          // SPEC point 8's upload-success confirmation, once the file has its real id.
+          showToast(t('files.toast.success'), 'success');
         } catch (error) {
           store.clear();
           const code = error instanceof UploadError ? error.code : undefined;
