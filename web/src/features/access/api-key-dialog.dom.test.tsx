@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,7 +10,7 @@ import { initI18n } from '../../locales/i18n.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { useAccessDialogs } from './access-dialogs-store.ts';
 import { ApiKeyDialog } from './api-key-dialog.tsx';
-import { testStartupConfig } from './test-startup-config.ts';
+import { serveStartupConfig, testStartupConfig } from './test-startup-config.ts';
 
 const oldKey = `sk-${'Ab12'.repeat(12)}`;
 const newKey = `sk-${'Zy98'.repeat(12)}`;
@@ -20,12 +19,7 @@ let server: Server;
 beforeAll(async () => {
   localStorage.setItem('lang', 'en-US');
   await initI18n();
-  server = createServer((req, res) => {
-    if (req.url !== '/api/config') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(testStartupConfig()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  server = await serveStartupConfig(() => testStartupConfig());
   useAuthStore.setState({ status: 'anonymous' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

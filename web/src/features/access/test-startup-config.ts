@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOP_UP_PACKS, type StartupConfig } from '@parley/core';
 
 /** A startup config for DOM tests: a keys-mode server selling the spec's packs, with overrides. */
@@ -10,4 +12,18 @@ export function testStartupConfig(overrides: Partial<StartupConfig> = {}): Start
     freeCallsPerDay: 10, topUpPacks: [...DEFAULT_TOP_UP_PACKS], payMethods: [1, 2], paymentsEnabled: true, modelAliases: {},
     ...overrides,
   };
+}
+
+/**
+ * A local server answering `GET /api/config` with `config()` (read on every request, so a test can
+ * change it) and 404 otherwise, with happy-dom's page moved onto it at `pagePath`.
+ */
+export async function serveStartupConfig(config: () => StartupConfig, pagePath = '/chat/new'): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.url !== '/api/config') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${pagePath}`);
+  return server;
 }

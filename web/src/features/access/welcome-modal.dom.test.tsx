@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { StartupConfig } from '@parley/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -10,7 +9,7 @@ import { storedApiKey } from '../../api/session.ts';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { initI18n } from '../../locales/i18n.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
-import { testStartupConfig } from './test-startup-config.ts';
+import { serveStartupConfig, testStartupConfig } from './test-startup-config.ts';
 import { WelcomeModal } from './welcome-modal.tsx';
 
 const key = `sk-${'Zy98'.repeat(12)}`;
@@ -20,13 +19,7 @@ let server: Server;
 beforeAll(async () => {
   localStorage.setItem('lang', 'en-US');
   await initI18n();
-  server = createServer((req, res) => {
-    if (req.url !== '/api/config') return void res.writeHead(404).end();
-    const config = testStartupConfig({ accessMode });
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  server = await serveStartupConfig(() => testStartupConfig({ accessMode }));
   useAuthStore.setState({ status: 'anonymous' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { StartupConfig } from '@parley/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../locales/i18n.ts';
-import { testStartupConfig } from '../access/test-startup-config.ts';
+import { serveStartupConfig, testStartupConfig } from '../access/test-startup-config.ts';
 import { useAuthStore } from './auth-store.ts';
 import { AccountsGate, GuestOnly, RegistrationGate } from './guards.tsx';
 
@@ -17,12 +16,7 @@ let server: Server;
 beforeAll(async () => {
   localStorage.setItem('lang', 'en-US');
   await initI18n();
-  server = createServer((req, res) => {
-    if (req.url !== '/api/config') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  server = await serveStartupConfig(() => config, '/');
   useAuthStore.setState({ status: 'anonymous' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
