@@ -138,7 +138,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   return {
     async create(info, limit) {
       const now = Date.now();
-      const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs, p, heartbeatTtlMs);
+      const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs, p, heartbeat.firstBeatTtlMs());
       if (live >= 0) return { ok: false, live };
       const ttl = maxLifetimeMs + retainMs;
       await redis

@@ -52,6 +52,20 @@ describe('stream heartbeats in Redis', () => {
     await survivor.close();
   });
 
+  it('stops all of a dead instance’s streams at the same moment, however far apart they were claimed', async () => {
+    const [dying, survivor] = pair(2000);
+    const userId = randomUUID();
+    const [first, second] = [randomUUID(), randomUUID()];
+    await dying.create({ streamId: first, userId, conversationId: randomUUID() }, 2);
+    // Claimed between two beats: its first beat lives only as long as the first stream's.
+    await new Promise((r) => setTimeout(r, 200));
+    await dying.create({ streamId: second, userId, conversationId: randomUUID() }, 2);
+    await dying.close();
+    await waitFor(async () => !(await survivor.isRunning(first)));
+    expect(await survivor.isRunning(second)).toBe(false);
+    await survivor.close();
+  });
+
   it('frees a dead stream’s slot when the user claims again', async () => {
     const [dying, survivor] = pair(200);
     const userId = randomUUID();

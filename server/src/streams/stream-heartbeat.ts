@@ -45,6 +45,12 @@ return seq
 `;
 
 export interface StreamHeartbeat {
+  /**
+   * How long a newly claimed stream's first beat should live: until the keys of the streams
+   * beating here now expire, so an instance's streams all stop running at the same moment
+   * when it dies (an abort right after a resume of another of its streams ends at once).
+   */
+  firstBeatTtlMs(): number;
   /** Beats for a stream this instance runs (its first beat was set when it was claimed). */
   add(streamId: string): void;
   /** Stops beating for a stream that ended here. */
@@ -56,16 +62,22 @@ export interface StreamHeartbeat {
 export function createStreamHeartbeat(redis: Redis, prefix: string, ttlMs: number): StreamHeartbeat {
   const running = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let lastBeatAt = 0;
   const beat = () => {
+    lastBeatAt = Date.now();
     const pipeline = redis.pipeline();
     for (const streamId of running) pipeline.set(heartbeatKey(prefix, streamId), '1', 'PX', ttlMs);
     // A missed beat is retried by the next one, well inside the time to live.
     void pipeline.exec().catch(() => undefined);
   };
   return {
+    firstBeatTtlMs() {
+      return timer ? Math.max(1, lastBeatAt + ttlMs - Date.now()) : ttlMs;
+    },
     add(streamId) {
       running.add(streamId);
       if (!timer) {
+        lastBeatAt = Date.now();
         timer = setInterval(beat, Math.max(10, Math.floor(ttlMs / 5)));
         timer.unref();
       }
