@@ -1,23 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readLocale } from '@parley/web/locale-files';
 import type { SeenText } from './visible-text.ts';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/locales');
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const id = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(id, value);
-    else for (const [k, v] of flatten(value, id)) out.set(k, v);
-  }
-  return out;
-}
-
-const load = (code: string) => flatten(JSON.parse(readFileSync(path.join(locales, `${code}.json`), 'utf8')) as Tree);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -42,8 +25,8 @@ export interface Leak extends SeenText {
  * reader's locale lacks shows as its id.
  */
 export function englishOf(code: string): { key: string; pattern: RegExp }[] {
-  const target = load(code);
-  const source = load('en-US');
+  const target = readLocale(code);
+  const source = readLocale('en-US');
   // A key missing from the reader's locale shows as its own id (i18next has no fallback language).
   const ids = [...source.keys()].map((key) => ({ key, pattern: new RegExp(`^${escape(key)}$`) }));
   return [...source]

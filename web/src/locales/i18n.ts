@@ -7,15 +7,23 @@ import {
   type LanguageSetting,
 } from './languages.ts';
 
-/** Each locale is its own chunk, fetched only when chosen. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./*.json');
+/**
+ * Each locale is its own chunk, fetched only when chosen. The built-in plugins' names and
+ * descriptions (namespace `plugins`) are a further chunk, fetched once the plugin store or
+ * selector shows them.
+ */
+const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
+  translation: import.meta.glob<{ default: Record<string, unknown> }>('./*.json'),
+  plugins: import.meta.glob<{ default: Record<string, unknown> }>('./plugins/*.json'),
+};
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = loaders[`./${language}.json`];
-    if (!load) return callback(new Error(`No locale file for ${language}`), false);
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const file = namespace === 'translation' ? `./${language}.json` : `./${namespace}/${language}.json`;
+    const load = loaders[namespace]?.[file];
+    if (!load) return callback(new Error(`No ${namespace} locale file for ${language}`), false);
     load().then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

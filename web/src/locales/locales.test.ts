@@ -1,30 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { languages, SOURCE_LANGUAGE } from './languages.ts';
+import { lazyNamespaces, localesDir, readLocale } from './locale-files.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = localesDir;
 const webSrc = path.resolve(here, '..');
 const coreSchemas = path.resolve(here, '../../../packages/core/src/auth/schemas.ts');
 const coreErrorMessages = path.resolve(here, '../../../packages/core/src/errors/messages.ts');
 const builtinPlugins = path.resolve(here, '../../../server/src/services/plugins/builtin-plugins.ts');
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const id = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(id, value);
-    else for (const [k, v] of flatten(value, id)) out.set(k, v);
-  }
-  return out;
-}
-
-const load = (code: string) => flatten(JSON.parse(readFileSync(path.join(here, `${code}.json`), 'utf8')) as Tree);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-const source = load(SOURCE_LANGUAGE);
+const source = readLocale(SOURCE_LANGUAGE);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -54,14 +41,16 @@ const sharedWords: Partial<Record<string, string[]>> = {
 };
 
 describe('locale files', () => {
-  it('exist for exactly the 13 supported languages', () => {
-    const files = readdirSync(here).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
-    expect(files.sort()).toEqual(languages.map((l) => l.code).sort());
+  it('exist for exactly the 13 supported languages, in every namespace', () => {
+    for (const dir of [here, ...lazyNamespaces.map((namespace) => path.join(here, namespace))]) {
+      const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
+      expect(files.sort()).toEqual(languages.map((l) => l.code).sort());
+    }
   });
 
   for (const { code } of languages) {
     describe(code, () => {
-      const locale = load(code);
+      const locale = readLocale(code);
 
       it('has exactly the keys of en-US', () => {
         expect([...locale.keys()].sort()).toEqual([...source.keys()].sort());
@@ -106,8 +95,8 @@ describe('locale files', () => {
 
   it('describes every built-in plugin of the server and each credential it asks for', () => {
     const manifest = readFileSync(builtinPlugins, 'utf8');
-    const plugins = [...manifest.matchAll(/pluginKey: '([\w-]+)'/g)].map((m) => `plugins.builtin.${m[1]}.description`);
-    const fields = [...manifest.matchAll(/field\('(\w+)'/g)].map((m) => `plugins.fields.${m[1]}.description`);
+    const plugins = [...manifest.matchAll(/pluginKey: '([\w-]+)'/g)].map((m) => `plugins:builtin.${m[1]}.description`);
+    const fields = [...manifest.matchAll(/field\('(\w+)'/g)].map((m) => `plugins:fields.${m[1]}.description`);
     expect(plugins.length).toBeGreaterThan(5);
     expect(fields.length).toBeGreaterThan(5);
     expect([...plugins, ...fields].filter((key) => !source.has(key))).toEqual([]);

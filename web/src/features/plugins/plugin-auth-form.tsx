@@ -1,10 +1,9 @@
 import { PLUGIN_AUTH_MIN_LENGTH, type Plugin } from '@parley/core';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { authFieldText } from './plugin-text.ts';
+import { authFieldText, usePluginTranslation } from './plugin-text.ts';
 
 export interface PluginAuthFormProps {
   plugin: Plugin;
@@ -22,7 +21,7 @@ function problemOf(t: TFunction, label: string, value: string | undefined): stri
 
 /** The credentials a plugin needs (SPEC point 8): each required, at least 10 characters; save only when dirty and valid. */
 export function PluginAuthForm({ plugin, submitting, onSubmit, onCancel }: PluginAuthFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePluginTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const problems = Object.fromEntries(plugin.authConfig.map((f) => [f.authField, problemOf(t, authFieldText(t, f).label, values[f.authField])]));

@@ -1,9 +1,8 @@
 import type { Plugin } from '@parley/core';
 import { Calculator, Database, Globe, Image, Palette, Plug, Search, SearchCode, Sigma } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { pluginDescription, pluginName } from './plugin-text.ts';
+import { pluginDescription, pluginName, usePluginTranslation } from './plugin-text.ts';
 
 const icons: Record<string, typeof Plug> = {
   calculator: Calculator,
@@ -26,7 +25,7 @@ export interface PluginCardProps {
 
 /** One plugin of the store: icon, name, description, its MCP tools, and install or uninstall. */
 export function PluginCard({ plugin, installed, busy, onInstall, onUninstall }: PluginCardProps) {
-  const { t } = useTranslation();
+  const { t } = usePluginTranslation();
   const Icon = icons[plugin.icon ?? ''] ?? Plug;
   const name = pluginName(t, plugin);
   return (

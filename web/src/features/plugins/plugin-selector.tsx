@@ -1,7 +1,6 @@
 import { Puzzle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { usePluginStore } from './plugin-store-state.ts';
-import { pluginName } from './plugin-text.ts';
+import { pluginName, usePluginTranslation } from './plugin-text.ts';
 import { useInstalledPlugins, usePlugins } from './plugins-api.ts';
 import { setSelectedTools, useSelectedTools } from './use-plugin-tools.ts';
 
@@ -11,7 +10,7 @@ const NONE = '';
 
 /** The options bar's plugin selector for gptPlugins: one installed tool at a time, or the store. */
 export function PluginSelector({ disabled }: { disabled: boolean }) {
-  const { t } = useTranslation();
+  const { t } = usePluginTranslation();
   const installed = useInstalledPlugins().data ?? [];
   const names = new Map((usePlugins().data ?? []).map((p) => [p.pluginKey, pluginName(t, p)]));
   const selected = useSelectedTools()[0] ?? NONE;

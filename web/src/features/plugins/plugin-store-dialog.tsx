@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useLayoutEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -13,7 +12,7 @@ import { Paginator } from '../conversations/paginator.tsx';
 import { PluginAuthForm } from './plugin-auth-form.tsx';
 import { PluginCard } from './plugin-card.tsx';
 import { usePluginStore } from './plugin-store-state.ts';
-import { pluginDescription, pluginName } from './plugin-text.ts';
+import { pluginDescription, pluginName, usePluginTranslation } from './plugin-text.ts';
 import { pluginsApi, pluginsQueryKey, useInstalledPlugins, usePlugins, userPluginsQueryKey } from './plugins-api.ts';
 import { storeColumns, storePageSize } from './store-page-size.ts';
 import { dropUninstalledTool } from './use-plugin-tools.ts';
@@ -41,7 +40,7 @@ const matches = (t: TFunction, plugin: Plugin, search: string) =>
 
 /** The plugin store 插件商店 (SPEC points 5, 8, 9): search, pages, install straight or through the auth form, uninstall. */
 export function PluginStoreDialog() {
-  const { t } = useTranslation();
+  const { t } = usePluginTranslation();
   const { open, setOpen } = usePluginStore();
   const queryClient = useQueryClient();
   const plugins = usePlugins(open).data ?? [];
