@@ -27,7 +27,7 @@ export interface RedisStreamRegistryOptions extends StreamRegistryOptions {
 }
 
 type Scripts = {
-  streamClaim(...args: [live: string, now: number, limit: number, streamId: string, deadline: number, ttl: number, prefix: string, beatTtl: number]): Promise<number>;
+  streamClaim(...args: [live: string, now: number, limit: number, streamId: string, deadline: number, ttl: number, prefix: string, beatTtl: number, instanceBeatKey: string]): Promise<number>;
   streamLiveCount(live: string, prefix: string): Promise<number>;
   streamEndDead(...args: (string | number)[]): Promise<number>;
 };
@@ -138,7 +138,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   return {
     async create(info, limit) {
       const now = Date.now();
-      const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs, p, heartbeat.firstBeatTtlMs());
+      const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs, p, heartbeatTtlMs, heartbeat.instanceKey);
       if (live >= 0) return { ok: false, live };
       const ttl = maxLifetimeMs + retainMs;
       await redis

@@ -1,4 +1,4 @@
-import { sweepDeadLua } from './stream-heartbeat.ts';
+import { firstBeatLua, sweepDeadLua } from './stream-heartbeat.ts';
 
 /**
  * Lua scripts of the Redis stream registry; each runs atomically, so two instances never
@@ -6,7 +6,8 @@ import { sweepDeadLua } from './stream-heartbeat.ts';
  */
 
 /**
- * KEYS: live zset. ARGV: now, limit, streamId, deadline, ttl, key prefix, heartbeat ttl. Slots
+ * KEYS: live zset. ARGV: now, limit, streamId, deadline, ttl, key prefix, heartbeat ttl, the
+ * instance's beat-time key. Slots
  * of streams whose instance died (no heartbeat) are dropped first; a claimed stream gets its
  * first heartbeat here, so it is never seen without one. Returns -1 when claimed, else the live count.
  */
@@ -17,7 +18,7 @@ local live = redis.call('ZCARD', KEYS[1])
 if live >= tonumber(ARGV[2]) then return live end
 redis.call('ZADD', KEYS[1], ARGV[4], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
-redis.call('SET', ARGV[6] .. ARGV[3] .. ':beat', '1', 'PX', ARGV[7])
+${firstBeatLua('ARGV[8]', "ARGV[6] .. ARGV[3] .. ':beat'", 'ARGV[7]')}
 return -1
 `;
 

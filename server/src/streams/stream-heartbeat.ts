@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
@@ -44,13 +45,39 @@ if redis.call('GET', KEYS[4]) == ARGV[1] then redis.call('PEXPIRE', KEYS[4], ARG
 return seq
 `;
 
+/** Lua: `nowMs`, the Redis server's clock in ms (every instance's beats are timed by it). */
+const redisNowLua = `
+local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`;
+
+/**
+ * Lua, spliced into the claim script: gives the claimed stream (key `beatKey`) its first beat,
+ * one that ends with its instance's other beats (the time kept at `instanceKey`, or a new one
+ * `ttl` from now), so a dead instance's streams all stop running at the same moment and an
+ * abort right after the resume of another of them ends at once.
+ */
+export function firstBeatLua(instanceKey: string, beatKey: string, ttl: string): string {
+  return `${redisNowLua}
+local beatUntil = tonumber(redis.call('GET', ${instanceKey}) or '0')
+if beatUntil <= nowMs then
+  beatUntil = nowMs + tonumber(${ttl})
+  redis.call('SET', ${instanceKey}, beatUntil, 'PXAT', beatUntil)
+end
+redis.call('SET', ${beatKey}, '1', 'PXAT', beatUntil)
+`;
+}
+
+/** KEYS: the instance's beat time, then its streams' heartbeats. ARGV: ttl. All end together. */
+const beatScript = `${redisNowLua}
+local beatUntil = nowMs + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], beatUntil, 'PXAT', beatUntil)
+for i = 2, #KEYS do redis.call('SET', KEYS[i], '1', 'PXAT', beatUntil) end
+`;
+
 export interface StreamHeartbeat {
-  /**
-   * How long a newly claimed stream's first beat should live: until the keys of the streams
-   * beating here now expire, so an instance's streams all stop running at the same moment
-   * when it dies (an abort right after a resume of another of its streams ends at once).
-   */
-  firstBeatTtlMs(): number;
+  /** The key holding when this instance's heartbeats end (Redis time, ms). */
+  instanceKey: string;
   /** Beats for a stream this instance runs (its first beat was set when it was claimed). */
   add(streamId: string): void;
   /** Stops beating for a stream that ended here. */
@@ -58,26 +85,23 @@ export interface StreamHeartbeat {
   stop(): void;
 }
 
-/** The running instance's side: one pipeline per beat refreshes the key of every stream it runs. */
+/** The running instance's side: one script call per beat refreshes the key of every stream it runs. */
 export function createStreamHeartbeat(redis: Redis, prefix: string, ttlMs: number): StreamHeartbeat {
   const running = new Set<string>();
+  const instanceKey = `${prefix}instance:${randomUUID()}:beat-until`;
+  const beats = redis as Redis & { streamBeat(...args: (string | number)[]): Promise<unknown> };
+  redis.defineCommand('streamBeat', { lua: beatScript });
   let timer: NodeJS.Timeout | undefined;
-  let lastBeatAt = 0;
   const beat = () => {
-    lastBeatAt = Date.now();
-    const pipeline = redis.pipeline();
-    for (const streamId of running) pipeline.set(heartbeatKey(prefix, streamId), '1', 'PX', ttlMs);
+    const keys = [instanceKey, ...[...running].map((streamId) => heartbeatKey(prefix, streamId))];
     // A missed beat is retried by the next one, well inside the time to live.
-    void pipeline.exec().catch(() => undefined);
+    void beats.streamBeat(keys.length, ...keys, ttlMs).catch(() => undefined);
   };
   return {
-    firstBeatTtlMs() {
-      return timer ? Math.max(1, lastBeatAt + ttlMs - Date.now()) : ttlMs;
-    },
+    instanceKey,
     add(streamId) {
       running.add(streamId);
       if (!timer) {
-        lastBeatAt = Date.now();
         timer = setInterval(beat, Math.max(10, Math.floor(ttlMs / 5)));
         timer.unref();
       }
