@@ -4,8 +4,14 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/full-page-spinner.tsx';
 import { AuthLayout } from '../features/auth/auth-layout.tsx';
 import { AccountsGate, GuestOnly, RegistrationGate, RequireAuth } from '../features/auth/guards.tsx';
+import { ChatRoute } from '../routes/chat.tsx';
+import { ChatLayout } from './chat-layout.tsx';
 
-/** Each screen is its own chunk; the first paint only loads the shell and the screen asked for. */
+/**
+ * Screens other than the chat are chunks of their own. The chat's layout and screen are part of
+ * the first load: lazy, each would be asked for only once the one before it had rendered, and
+ * a page opened on a conversation waited for two waves of small chunks before its data.
+ */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
@@ -14,8 +20,6 @@ const LoginRoute = screen(() => import('../routes/login.tsx'), 'LoginRoute');
 const RegisterRoute = screen(() => import('../routes/register.tsx'), 'RegisterRoute');
 const ForgotPasswordRoute = screen(() => import('../routes/forgot-password.tsx'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = screen(() => import('../routes/reset-password.tsx'), 'ResetPasswordRoute');
-const ChatLayout = screen(() => import('./chat-layout.tsx'), 'ChatLayout');
-const ChatRoute = screen(() => import('../routes/chat.tsx'), 'ChatRoute');
 const SearchRoute = screen(() => import('../routes/search.tsx'), 'SearchRoute');
 
 function Loading({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { resolveEndpoint, type EndpointName } from '@parley/core';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAccess } from '../access/use-access.ts';
@@ -33,11 +33,11 @@ import { useAttachFiles } from '../files/use-attach-files.ts';
 import { useAttachmentsCheck } from '../files/use-attachments-check.ts';
 import { takesUploads } from '../files/takes-uploads.ts';
 import { useChatActions } from './use-chat-actions.ts';
+import { lazyThread } from './lazy-thread.ts';
 
 const SettingsPanel = lazyExtra('SettingsPanel');
-/** The thread and its virtualizer are not needed by an empty new chat: fetched once a conversation opens or a first message is sent. */
-const loadThread = () => import('./thread.tsx');
-const Thread = lazy(() => loadThread().then((m) => ({ default: m.Thread })));
+/** Fetched once a conversation opens or a first message is sent. */
+const Thread = lazyThread.Component;
 
 /** The chat screen: header, thread (or landing), options bar and input. */
 export function ChatView() {
@@ -62,7 +62,7 @@ export function ChatView() {
   // A conversation being opened fetches the thread while its messages load.
   const opening = status === 'loading';
   useEffect(() => {
-    if (opening || hasRows) void loadThread();
+    if (opening || hasRows) void lazyThread.load();
   }, [opening, hasRows]);
 
   const current: ChatSetup | null = conversation

@@ -5,6 +5,7 @@ import { conversationsApi, conversationsQueryKey } from '../conversations/conver
 import { messagesApi } from '../messages/messages-api.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { liveStreams } from './live-streams.ts';
+import { takePrefetchedConversation } from './opened-conversation.ts';
 import { detachStream, followAgain } from './run-stream.ts';
 
 /**
@@ -33,7 +34,7 @@ export function useOpenConversation(routeId: string): void {
     const session = chat.startLoading(routeId);
     const controller = new AbortController();
     const load = () => Promise.all([conversationsApi.get(routeId, controller.signal), messagesApi.list(routeId, controller.signal)]);
-    load().then(
+    (takePrefetchedConversation(routeId) ?? load()).then(
       ([conversation, messages]) => {
         chat.loaded(session, conversation, messages);
         // A reply that was streaming when the page was reloaded (or left) is followed to its end;

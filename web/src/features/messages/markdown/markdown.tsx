@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '../../../components/preloadable.tsx';
 
-const MarkdownBody = lazy(() => import('./markdown-body.tsx').then((m) => ({ default: m.MarkdownBody })));
+const markdownBody = preloadable(() => import('./markdown-body.tsx').then((m) => m.MarkdownBody));
+const MarkdownBody = markdownBody.Component;
 
 /**
  * The markdown renderer, fetched with its parsers the first time a reply is shown; streaming and
@@ -16,5 +18,5 @@ export function Markdown({ text }: { text: string }) {
 
 /** Starts fetching the renderer early (while the thread loads), so replies paint formatted. */
 export function preloadMarkdown(): void {
-  void import('./markdown-body.tsx');
+  void markdownBody.load();
 }

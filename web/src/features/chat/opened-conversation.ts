@@ -1,0 +1,44 @@
+import type { Conversation, Message } from '@parley/core';
+import { conversationsApi } from '../conversations/conversations-api.ts';
+import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
+import { messagesApi } from '../messages/messages-api.ts';
+import { lazyThread } from './lazy-thread.ts';
+
+export type LoadedConversation = [Conversation, Message[]];
+
+let early: { conversationId: string; loaded: Promise<LoadedConversation> } | undefined;
+
+/** The conversation id of a `/chat/<id>` address; none for `/chat/new` or another page. */
+function conversationIdOf(pathname: string): string | undefined {
+  const match = /^\/chat\/([^/]+)\/?$/.exec(pathname);
+  if (!match || match[1] === 'new') return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A page opened on a conversation (`/chat/<id>`, signed in) fetches it, its messages, the
+ * thread and the markdown renderer at once, while the screens' code loads: rendered first,
+ * the chat would ask for each only after the one before had arrived.
+ */
+export function prefetchOpenedConversation(pathname: string): void {
+  const conversationId = conversationIdOf(pathname);
+  if (!conversationId) return;
+  void lazyThread.load();
+  preloadMarkdown();
+  const loaded = Promise.all([conversationsApi.get(conversationId), messagesApi.list(conversationId)]);
+  // A failure is the opening's to report, when it takes this promise.
+  loaded.catch(() => undefined);
+  early = { conversationId, loaded };
+}
+
+/** The prefetched conversation and messages of `conversationId`, handed out once. */
+export function takePrefetchedConversation(conversationId: string): Promise<LoadedConversation> | undefined {
+  if (early?.conversationId !== conversationId) return undefined;
+  const { loaded } = early;
+  early = undefined;
+  return loaded;
+}
