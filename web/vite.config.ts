@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appChunk } from './app-chunk.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -9,5 +10,10 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:3080', '/oauth': 'http://127.0.0.1:3080' },
   },
   // PARLEY_WEB_DIST: another output folder (scripts/builds.mjs, for its test).
-  build: { outDir: process.env.PARLEY_WEB_DIST || 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: process.env.PARLEY_WEB_DIST || 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: appChunk() }] } } },
+  },
 });
