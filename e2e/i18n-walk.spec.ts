@@ -133,6 +133,9 @@ for (const language of walkLanguages) {
 
       const row = page.getByTestId('convo-item').first();
       await row.hover();
+      // The row's title opens in a tooltip after the hover delay: read once open, so it cannot
+      // open (and close the one being read) while the walk focuses the other controls.
+      await expect(page.getByTestId('tooltip')).toBeVisible();
       await walk.look('sidebar, a row hovered');
       await row.getByTestId('convo-menu').click();
       await expect(page.getByTestId('convo-menu-content')).toBeVisible();

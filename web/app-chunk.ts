@@ -23,7 +23,8 @@ function staticImports(from: string, graph: ModuleGraph): Set<string> {
  * The chunk of everything boot.tsx imports statically: the signed-in chat and what it needs.
  * Left to the bundler, each module boot shares with a lazy screen (an icon, a store) became a
  * chunk of its own, some fifty files that a browser fetches six at a time. Modules main.tsx
- * imports itself (zod, configured before boot loads) stay out, so loading them runs no app code.
+ * imports itself (zod, configured before boot loads) stay out, so loading them runs no app code:
+ * the group must not take in its modules' dependencies (`includeDependenciesRecursively: false`).
  */
 export function appChunk() {
   let app: Set<string> | undefined;

@@ -14,6 +14,6 @@ export default defineConfig({
     outDir: process.env.PARLEY_WEB_DIST || 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: appChunk() }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: appChunk(), includeDependenciesRecursively: false }] } } },
   },
 });
