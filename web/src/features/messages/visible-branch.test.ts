@@ -24,6 +24,14 @@ describe('visibleBranch (the thread shown)', () => {
     expect(visibleBranch(messages, { u1: 'deleted' }).map((r) => r.message.messageId)).toEqual(['u1', 'a2']);
   });
 
+  it('shows a message whose parent is missing, or is itself, as a root, as buildTree does', () => {
+    const orphaned = [m('x1', 'deleted'), m('x2', 'x1'), m('self', 'self')];
+    expect(visibleBranch(orphaned, {}).map((r) => r.message.messageId)).toEqual(['self']);
+    expect(visibleBranch(orphaned, { [ROOT_PARENT_ID]: 'x1' }).map((r) => r.message.messageId)).toEqual(['x1', 'x2']);
+    // A cycle has no root to start from: nothing of it is shown, and the walk ends.
+    expect(visibleBranch([m('c1', 'c2'), m('c2', 'c1')], {})).toEqual([]);
+  });
+
   it('hands back the caller’s own objects so memoized rows keep stable props', () => {
     expect(visibleBranch(messages, { u1: 'a1' })[2]!.message).toBe(messages[2]);
   });

@@ -1,4 +1,4 @@
-import { buildTree, ROOT_PARENT_ID, type TreeLink, type TreeNode } from '@parley/core';
+import { ROOT_PARENT_ID, type TreeLink } from '@parley/core';
 
 /** A message on the shown branch with its place among its siblings (for the `n/m` switcher). */
 export interface BranchRow<T extends TreeLink> {
@@ -13,27 +13,39 @@ export interface BranchRow<T extends TreeLink> {
 export type BranchChoice = Readonly<Record<string, string>>;
 
 /**
+ * parent id → its children in list order. A message whose parent is missing (or itself) is a
+ * root, under ROOT_PARENT_ID, as `buildTree` makes it one, so nothing disappears.
+ */
+function childrenByParent<T extends TreeLink>(messages: readonly T[]): Map<string, T[]> {
+  const ids = new Set(messages.map((m) => m.messageId));
+  const children = new Map<string, T[]>();
+  for (const message of messages) {
+    const parent = message.parentMessageId;
+    const key = parent && parent !== message.messageId && ids.has(parent) ? parent : ROOT_PARENT_ID;
+    const siblings = children.get(key);
+    if (siblings) siblings.push(message);
+    else children.set(key, [message]);
+  }
+  return children;
+}
+
+/**
  * The branch the thread shows: from the roots down, at every level the chosen child or, when
- * none was chosen (or it is gone), the newest one. O(n) over the tree.
+ * none was chosen (or it is gone), the newest one. O(n), and the rows carry the caller's own
+ * objects (no copies: a 2,000-message thread recomputes it on every send and final).
  */
 export function visibleBranch<T extends TreeLink>(messages: readonly T[], choice: BranchChoice): BranchRow<T>[] {
-  // The tree holds copies; rows carry the caller's own objects so memoized rows keep their props.
-  const originals = new Map(messages.map((m) => [m.messageId, m]));
+  const children = childrenByParent(messages);
   const rows: BranchRow<T>[] = [];
-  let level: TreeNode<T>[] = buildTree(messages);
   let parentId = ROOT_PARENT_ID;
+  let level = children.get(ROOT_PARENT_ID) ?? [];
   while (level.length > 0) {
-    const chosen = level.findIndex((n) => n.messageId === choice[parentId]);
+    const chosen = level.findIndex((m) => m.messageId === choice[parentId]);
     const pick = chosen >= 0 ? chosen : level.length - 1;
-    const node = level[pick]!;
-    rows.push({
-      message: originals.get(node.messageId)!,
-      siblingIndex: pick,
-      siblingCount: level.length,
-      siblingIds: level.map((n) => n.messageId),
-    });
-    parentId = node.messageId;
-    level = node.children;
+    const message = level[pick]!;
+    rows.push({ message, siblingIndex: pick, siblingCount: level.length, siblingIds: level.map((m) => m.messageId) });
+    parentId = message.messageId;
+    level = children.get(message.messageId) ?? [];
   }
   return rows;
 }
