@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, errorFromResponse, isBanError, networkError } from './api-error.ts';
+import { takeEarlyAnswer } from './early-requests.ts';
 import { refreshSession } from './refresh.ts';
 import { getAccessToken, sessionHooks, setAccessToken, storedApiKey } from './session.ts';
 
@@ -79,8 +80,15 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   throw reportBan(await errorFromResponse(retried));
 }
 
+/** The successful answer to the same GET sent before the app loaded (early-requests.ts), if any. */
+async function earlyAnswer(path: string, options: RequestOptions): Promise<Response | undefined> {
+  if ((options.method ?? 'GET') !== 'GET' || options.body !== undefined) return undefined;
+  const early = await takeEarlyAnswer(path)?.catch(() => undefined);
+  return early?.ok ? early : undefined;
+}
+
 /** apiFetch + JSON body, always validated by the core schema of the answer. */
 export async function apiJson<T>(path: string, options: RequestOptions & { schema: z.ZodType<T> }): Promise<T> {
-  const res = await apiFetch(path, options);
+  const res = (await earlyAnswer(path, options)) ?? (await apiFetch(path, options));
   return options.schema.parse(await res.json());
 }

@@ -1,5 +1,6 @@
 import { authResponseSchema, type AuthResponse } from '@parley/core';
 import { errorFromResponse, isBanError } from './api-error.ts';
+import { takeEarlyRefresh } from './early-requests.ts';
 import { sessionHooks, setAccessToken, storedApiKey } from './session.ts';
 
 let inflight: Promise<AuthResponse | null> | null = null;
@@ -10,7 +11,9 @@ async function requestRefresh(retry: boolean): Promise<AuthResponse | null> {
   if (apiKey) headers['X-Api-Key'] = apiKey;
   let res: Response;
   try {
-    res = await fetch(`/api/auth/refresh${retry ? '?retry=true' : ''}`, { method: 'POST', headers, credentials: 'same-origin' });
+    // The page's first refresh was sent before the app loaded (early-requests.ts).
+    const early = retry ? undefined : takeEarlyRefresh();
+    res = await (early ?? fetch(`/api/auth/refresh${retry ? '?retry=true' : ''}`, { method: 'POST', headers, credentials: 'same-origin' }));
   } catch {
     return null;
   }

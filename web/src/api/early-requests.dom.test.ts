@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ACCESS_KEY_STORAGE_KEY } from '@parley/core';
+import { z } from 'zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiJson } from './client.ts';
+import { EARLY_ACCESS_KEY_STORAGE_KEY, sendEarlyRequests, takeEarlyRefresh } from './early-requests.ts';
+
+describe('the requests sent before the app loads', () => {
+  let server: Server;
+  let signedIn = true;
+  const seen: { url: string; authorization?: string; key?: string }[] = [];
+  const record = (req: IncomingMessage) => seen.push({ url: req.url!, authorization: req.headers.authorization, key: req.headers['x-api-key'] as string | undefined });
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      record(req);
+      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.url === '/api/auth/refresh') return signedIn ? json(200, { token: 'early-token' }) : json(401, { message: 'No session' });
+      if (req.headers.authorization !== 'Bearer early-token') return json(401, { message: 'Unauthorized' });
+      if (req.url === '/api/convos/c%201') return json(200, { conversationId: 'c 1' });
+      return json(404, { message: 'Not found' });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  beforeEach(() => {
+    seen.length = 0;
+    localStorage.clear();
+  });
+
+  const conversationSchema = z.object({ conversationId: z.string() });
+
+  it('exchange the refresh cookie and fetch the opened conversation with its token, each answer taken once by the app', async () => {
+    signedIn = true;
+    localStorage.setItem(EARLY_ACCESS_KEY_STORAGE_KEY, 'sk-early');
+    sendEarlyRequests('/chat/c%201');
+    const refresh = await takeEarlyRefresh();
+    expect(await refresh!.json()).toEqual({ token: 'early-token' });
+    expect(takeEarlyRefresh()).toBeUndefined();
+    // The app's own call for the conversation gets the early answer: no second request.
+    expect(await apiJson('/api/convos/c%201', { schema: conversationSchema })).toEqual({ conversationId: 'c 1' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.filter((r) => r.url === '/api/convos/c%201')).toEqual([{ url: '/api/convos/c%201', authorization: 'Bearer early-token', key: 'sk-early' }]);
+    expect(seen.find((r) => r.url === '/api/auth/refresh')).toMatchObject({ key: 'sk-early' });
+  });
+
+  it('fetch no conversation without a session, and the app then asks for itself', async () => {
+    signedIn = false;
+    sendEarlyRequests('/chat/c%201');
+    expect((await takeEarlyRefresh())!.status).toBe(401);
+    await expect(apiJson('/api/convos/c%201', { schema: conversationSchema, refreshOn401: false })).rejects.toThrow();
+    expect(seen.map((r) => r.url)).toEqual(['/api/auth/refresh', '/api/convos/c%201']);
+  });
+
+  it('send only the refresh on a new chat or another page', async () => {
+    signedIn = true;
+    for (const path of ['/chat/new', '/login']) {
+      sendEarlyRequests(path);
+      await takeEarlyRefresh();
+    }
+    expect(seen.map((r) => r.url)).toEqual(['/api/auth/refresh', '/api/auth/refresh']);
+  });
+
+  it('read the access key where the app stores it', () => {
+    expect(EARLY_ACCESS_KEY_STORAGE_KEY).toBe(ACCESS_KEY_STORAGE_KEY);
+  });
+});
