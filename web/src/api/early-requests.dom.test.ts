@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ACCESS_KEY_STORAGE_KEY } from '@parley/core';
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiJson } from './client.ts';
 import { EARLY_ACCESS_KEY_STORAGE_KEY, sendEarlyRequests, takeEarlyRefresh } from './early-requests.ts';
+import { listenAsPage } from './listen-as-page.ts';
 
 describe('the requests sent before the app loads', () => {
   let server: Server;
@@ -22,8 +22,7 @@ describe('the requests sent before the app loads', () => {
       if (req.url === '/api/convos/c%201') return json(200, { conversationId: 'c 1' });
       return json(404, { message: 'Not found' });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await listenAsPage(server, '/');
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
   beforeEach(() => {

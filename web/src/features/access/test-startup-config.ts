@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOP_UP_PACKS, type StartupConfig } from '@parley/core';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 /** A startup config for DOM tests: a keys-mode server selling the spec's packs, with overrides. */
 export function testStartupConfig(overrides: Partial<StartupConfig> = {}): StartupConfig {
@@ -23,7 +23,5 @@ export async function serveStartupConfig(config: () => StartupConfig, pagePath =
     if (req.url !== '/api/config') return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config()));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${pagePath}`);
-  return server;
+  return listenAsPage(server, pagePath);
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROOT_PARENT_ID } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderFor, userDraft } from './drafts.ts';
 import { prefetchOpenedConversation, takePrefetchedConversation } from './opened-conversation.ts';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 const conversation = { conversationId: 'c 1', title: 'Cats', endpoint: 'openAI', model: 'gpt-4o', tools: [], createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
 const request = userDraft({ messageId: 'u1', conversationId: 'c 1', parentMessageId: ROOT_PARENT_ID, text: 'Hello', endpoint: 'openAI', model: 'gpt-4o' });
@@ -20,8 +20,7 @@ describe('the conversation a page is opened on', () => {
       if (!body) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await listenAsPage(server, '/');
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { createServer, type ServerResponse, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROOT_PARENT_ID, type Conversation, type Message } from '@parley/core';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useMemo } from 'react';
@@ -13,6 +12,7 @@ import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 import { runStream } from './run-stream.ts';
 import { useStreamingStore } from './streaming-store.ts';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 const request = userDraft({ messageId: 'u1', conversationId: null, parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
 const placeholder = placeholderFor(request);
@@ -54,9 +54,8 @@ beforeAll(async () => {
       pending = res;
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The page's origin is the test server, as the app's origin is Parley's.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  await listenAsPage(server);
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(cleanup);

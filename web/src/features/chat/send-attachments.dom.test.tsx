@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { UploadedFile } from '@parley/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -14,6 +13,7 @@ import { useAttachmentsCheck } from '../files/use-attachments-check.ts';
 import type { UploadTarget } from '../files/use-attach-files.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { useChatActions } from './use-chat-actions.ts';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 /** The ask route: refuses the first ask as the server does for two files on grok, then opens a stream and holds it. */
 const asked: { files?: { id: string }[] }[] = [];
@@ -36,8 +36,7 @@ beforeAll(async () => {
       pending = res;
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  await listenAsPage(server);
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(() => {

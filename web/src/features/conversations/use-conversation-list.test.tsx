@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Conversation } from '@parley/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -8,6 +7,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { useConversationList } from './use-conversation-list.ts';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 const conversation = (id: string, day: number): Conversation => ({
   conversationId: id,
@@ -40,9 +40,8 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ conversations: pages[pageNumber] ?? [], pages: 2, pageNumber }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The page's origin is the test server, as the app's origin is Parley's.
-  window.happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  await listenAsPage(server);
   useAuthStore.setState({ status: 'authenticated' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

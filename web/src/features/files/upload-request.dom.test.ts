@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken, setAccessToken, setSessionHooks } from '../../api/session.ts';
 import { UploadError, uploadRequest } from './upload-request.ts';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 const user = { id: 'u1', name: 'Ada', username: null, email: 'ada@example.com', avatar: null, provider: 'local',
   role: 'user', emailVerified: true, plugins: [], createdAt: '2026-01-01T00:00:00.000Z' };
@@ -44,9 +44,8 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 let server: Server;
 beforeAll(async () => {
   server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   // The upload's relative URL resolves against the page, as in the browser.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  await listenAsPage(server);
   setSessionHooks({ onRefreshed: () => {}, onExpired: () => void (expired += 1), onBanned: () => {} });
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));

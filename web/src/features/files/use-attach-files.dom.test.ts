@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setAccessToken, setSessionHooks } from '../../api/session.ts';
@@ -8,6 +7,7 @@ import { useToasts } from '../../components/ui/toast-store.ts';
 import { initI18n } from '../../locales/i18n.ts';
 import { useAttachments } from './attachments-store.ts';
 import { useAttachFiles } from './use-attach-files.ts';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 /** The upload route as the server answers it: a stored file, or (`keys` mode, no key) the visitor's refusal. */
 let refuseVisitor = false;
@@ -28,8 +28,7 @@ let server: Server;
 beforeAll(async () => {
   await initI18n();
   server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  await listenAsPage(server);
   setSessionHooks({ onRefreshed: () => {}, onExpired: () => {}, onBanned: () => {} });
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +10,7 @@ import { testStartupConfig } from '../access/test-startup-config.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { QuotaDialog } from './quota-dialog.tsx';
 import { TopUpForm } from './top-up-form.tsx';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 const apiKey = `sk-${'Ab12'.repeat(12)}`;
 let config = testStartupConfig();
@@ -49,8 +49,7 @@ beforeAll(async () => {
   localStorage.setItem('lang', 'zh-CN');
   await initI18n();
   server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/chat/new`);
+  await listenAsPage(server);
   useAuthStore.setState({ status: 'anonymous' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
