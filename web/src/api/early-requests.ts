@@ -34,6 +34,12 @@ async function readRefresh(response: Response): Promise<{ token?: string; copy: 
   }
 }
 
+/** The conversation segment of a `/chat/<id>` address, still URL-encoded; none for `/chat/new` or another page. */
+export function openedConversationSegment(pathname: string): string | undefined {
+  const segment = /^\/chat\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return segment === 'new' ? undefined : segment;
+}
+
 export function sendEarlyRequests(pathname: string): void {
   const accessKey = storedAccessKey();
   const keyHeader: Record<string, string> = accessKey ? { 'X-Api-Key': accessKey } : {};
@@ -41,10 +47,10 @@ export function sendEarlyRequests(pathname: string): void {
   sent.catch(() => undefined);
   refresh = sent.then(({ copy }) => copy);
   refresh.catch(() => undefined);
-  const conversationId = /^\/chat\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (!conversationId || conversationId === 'new') return;
+  const segment = openedConversationSegment(pathname);
+  if (!segment) return;
   const token = sent.then(({ token }) => token, () => undefined);
-  for (const path of [`/api/convos/${conversationId}`, `/api/messages/${conversationId}`]) {
+  for (const path of [`/api/convos/${segment}`, `/api/messages/${segment}`]) {
     const answer = token.then((bearer) => {
       if (!bearer) throw new Error('No session to fetch with.');
       return fetch(path, { headers: { Authorization: `Bearer ${bearer}`, ...keyHeader }, credentials: 'same-origin' });

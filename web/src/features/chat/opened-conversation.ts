@@ -1,4 +1,5 @@
 import type { Conversation, Message } from '@parley/core';
+import { openedConversationSegment } from '../../api/early-requests.ts';
 import { conversationsApi } from '../conversations/conversations-api.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { messagesApi } from '../messages/messages-api.ts';
@@ -10,10 +11,10 @@ let early: { conversationId: string; loaded: Promise<LoadedConversation> } | und
 
 /** The conversation id of a `/chat/<id>` address; none for `/chat/new` or another page. */
 function conversationIdOf(pathname: string): string | undefined {
-  const match = /^\/chat\/([^/]+)\/?$/.exec(pathname);
-  if (!match || match[1] === 'new') return undefined;
+  const segment = openedConversationSegment(pathname);
+  if (!segment) return undefined;
   try {
-    return decodeURIComponent(match[1]!);
+    return decodeURIComponent(segment);
   } catch {
     return undefined;
   }
