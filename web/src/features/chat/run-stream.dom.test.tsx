@@ -12,7 +12,7 @@ import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 import { runStream } from './run-stream.ts';
 import { useStreamingStore } from './streaming-store.ts';
-import { listenAsPage } from '../../api/listen-as-page.ts';
+import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';
 
 const request = userDraft({ messageId: 'u1', conversationId: null, parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
 const placeholder = placeholderFor(request);
@@ -45,10 +45,8 @@ function next() {
 beforeAll(async () => {
   await initI18n();
   server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      asked.push({ url: req.url!, body: JSON.parse(raw || '{}') as { text?: string } });
+    void readJsonBody(req).then((body) => {
+      asked.push({ url: req.url!, body: body as { text?: string } });
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.flushHeaders();
       pending = res;

@@ -13,7 +13,7 @@ import { useAttachmentsCheck } from '../files/use-attachments-check.ts';
 import type { UploadTarget } from '../files/use-attach-files.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { useChatActions } from './use-chat-actions.ts';
-import { listenAsPage } from '../../api/listen-as-page.ts';
+import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';
 
 /** The ask route: refuses the first ask as the server does for two files on grok, then opens a stream and holds it. */
 const asked: { files?: { id: string }[] }[] = [];
@@ -23,10 +23,8 @@ let server: Server;
 beforeAll(async () => {
   await initI18n();
   server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      asked.push(JSON.parse(raw || '{}') as { files?: { id: string }[] });
+    void readJsonBody(req).then((body) => {
+      asked.push(body as { files?: { id: string }[] });
       if (asked.length === 1) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'too_many_files', message: 'Too many files.', status: 400 }));
         return;

@@ -10,7 +10,7 @@ import { testStartupConfig } from '../access/test-startup-config.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { QuotaDialog } from './quota-dialog.tsx';
 import { TopUpForm } from './top-up-form.tsx';
-import { listenAsPage } from '../../api/listen-as-page.ts';
+import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';
 
 const apiKey = `sk-${'Ab12'.repeat(12)}`;
 let config = testStartupConfig();
@@ -28,12 +28,10 @@ const held: Held[] = [];
 let server: Server;
 
 function handle(req: IncomingMessage, res: ServerResponse) {
-  let raw = '';
-  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-  req.on('end', () => {
-    const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  void readJsonBody(req).then((body) => {
+    const answer = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     if (req.url === '/api/config') return answer(200, config);
-    held.push({ path: req.url!, body: JSON.parse(raw || '{}') as Record<string, unknown>, answer });
+    held.push({ path: req.url!, body: body as Record<string, unknown>, answer });
   });
 }
 
