@@ -1,28 +1,14 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  LANGUAGE_STORAGE,
-  isLanguageCode,
-  resolveLanguage,
-  type LanguageSetting,
-} from './languages.ts';
-
-/**
- * Each locale is its own chunk, fetched only when chosen. The built-in plugins' names and
- * descriptions (namespace `plugins`) are a further chunk, fetched once the plugin store or
- * selector shows them.
- */
-const loaders: Record<string, Record<string, () => Promise<{ default: Record<string, unknown> }>>> = {
-  translation: import.meta.glob<{ default: Record<string, unknown> }>('./*.json'),
-  plugins: import.meta.glob<{ default: Record<string, unknown> }>('./plugins/*.json'),
-};
+import { LANGUAGE_STORAGE, resolveLanguage, type LanguageSetting } from './languages.ts';
+import { localeLoaders, startingLanguage } from './locale-chunks.ts';
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
     const file = namespace === 'translation' ? `./${language}.json` : `./${namespace}/${language}.json`;
-    const load = loaders[namespace]?.[file];
+    const load = localeLoaders[namespace]?.[file];
     if (!load) return callback(new Error(`No ${namespace} locale file for ${language}`), false);
     load().then(
       (module) => callback(null, module.default),
@@ -30,15 +16,6 @@ const lazyLocales: BackendModule = {
     );
   },
 };
-
-export function storedLanguageSetting(): LanguageSetting {
-  try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE);
-    return value && isLanguageCode(value) ? value : 'auto';
-  } catch {
-    return 'auto';
-  }
-}
 
 function syncDocumentLanguage(language: string) {
   document.documentElement.lang = language;
@@ -50,7 +27,7 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      lng: resolveLanguage(storedLanguageSetting(), navigator.languages),
+      lng: startingLanguage(),
       // Every locale has every key (locales.test.ts), so no second locale is fetched as a fallback.
       fallbackLng: false,
       load: 'currentOnly',

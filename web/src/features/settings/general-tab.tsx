@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/ui/select.tsx';
-import { setLanguageSetting, storedLanguageSetting } from '../../locales/i18n.ts';
+import { setLanguageSetting } from '../../locales/i18n.ts';
+import { storedLanguageSetting } from '../../locales/locale-chunks.ts';
 import { languages, type LanguageSetting } from '../../locales/languages.ts';
 import { useState } from 'react';
 import { SettingsRow } from './settings-row.tsx';

@@ -1,0 +1,24 @@
+/**
+ * The code a page opened on a conversation cannot show it without — the thread and the markdown
+ * renderer, with the chunks they import — fetched from the first moment instead of once the app's
+ * own code has loaded, run and asked for them (a 600 KB app chunk and a session refresh later).
+ * The build lists their files in a meta tag of index.html (web/conversation-chunks.ts); this
+ * turns them into module preloads, which fetch and compile without running anything.
+ *
+ * No imports: this runs before the app's chunk, as early-requests.ts does.
+ */
+export const CONVERSATION_CHUNKS_META = 'parley-conversation-chunks';
+
+/** Preloads the conversation's code on a page opened on one (`opened`: the early requests' check of the address). */
+export function preloadConversationChunks(opened: boolean): void {
+  if (!opened) return;
+  const files = document.querySelector<HTMLMetaElement>(`meta[name="${CONVERSATION_CHUNKS_META}"]`)?.content.split(' ') ?? [];
+  for (const href of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // As the build's own script tags: a preload is reused only by a request of the same mode.
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
