@@ -1,7 +1,8 @@
 // Compiles the server for production: one ESM bundle of our own code (server and @parley/core)
-// at server/dist/main.js, with every npm package left as an import, and the SQL migrations
-// beside it. Running compiled JavaScript instead of compiling TypeScript at start (tsx) saves
-// about 50 MB of resident memory and the start-up compile.
+// at server/dist/main.js, and one for the token worker thread at dist/token-worker.js, with every
+// npm package left as an import, and the SQL migrations beside them. Running compiled JavaScript
+// instead of compiling TypeScript at start (tsx) saves about 50 MB of resident memory and the
+// start-up compile.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -15,8 +16,9 @@ const packages = [manifest(serverDir), manifest(path.join(serverDir, '../package
 
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(outDir, 'main.js'),
+  // The token worker thread runs a file of its own, found beside main.js (token-worker-start.ts).
+  entryPoints: { main: path.join(serverDir, 'src/main.ts'), 'token-worker': path.join(serverDir, 'src/services/tokenizer/token-worker.ts') },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',

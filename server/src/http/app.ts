@@ -52,5 +52,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);
+  app.addHook('onClose', () => ctx.tokenCounter.close());
   return app;
 }

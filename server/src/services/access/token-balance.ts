@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { usageLedger, users } from '../../db/schema.ts';
-import { countTokens } from '../tokenizer/token-counter.ts';
 import { tokenRates } from './call-cost.ts';
 import type { Call, CallOutcome } from './quota-hold.ts';
 
@@ -17,7 +16,7 @@ export async function readTokenBalance(db: Db, userId: string, start: number): P
 
 /** LibreChat's pre-call check: the prompt alone must be affordable. */
 export async function checkTokenBalance(ctx: AppContext, userId: string, call: Call): Promise<{ ok: true; promptTokens: number } | { ok: false; errorText: string }> {
-  const promptTokens = await countTokens(call.promptText);
+  const promptTokens = await ctx.tokenCounter.count(call.promptText);
   const tokenCost = Math.ceil(promptTokens * tokenRates(call.endpoint, call.model).prompt);
   const balance = await readTokenBalance(ctx.db, userId, ctx.env.START_BALANCE);
   if (balance > 0 && balance >= tokenCost) return { ok: true, promptTokens };

@@ -8,8 +8,6 @@ export interface WorkMeter {
 
 // A heap entry packs rank and left position in one number: rank first, then leftmost, as BPE picks.
 const POSITION_SPACE = 2 ** 22;
-/** Lookups between two pauses: a few milliseconds of work. */
-const PAUSE_EVERY = 4096;
 
 /** A binary min-heap of numbers. */
 class NumberHeap {
@@ -56,17 +54,9 @@ class NumberHeap {
  * of its UTF-8 bytes). It merges exactly as tiktoken does — always the adjacent pair of lowest
  * rank, the leftmost among equals — but keeps candidate pairs in a heap and parts in a linked
  * list, so a piece of n bytes costs O(n log n) instead of the O(n²) of rescanning every pair
- * after each merge (5,000 CJK characters without a space took 9 s that way). `pause` is awaited
- * every few thousand lookups, so one long piece does not hold the event loop.
+ * after each merge (5,000 CJK characters without a space took 9 s that way).
  */
-export async function bytePairCount(bytes: string, ranks: Ranks, meter: WorkMeter, pause: () => Promise<void>): Promise<number> {
-  const merger = bytePairMerger(bytes, ranks, meter);
-  while (!merger.work(PAUSE_EVERY)) await pause();
-  return merger.parts();
-}
-
-/** The merging of one piece, done a budget of lookups at a time. */
-function bytePairMerger(bytes: string, ranks: Ranks, meter: WorkMeter) {
+export function bytePairCount(bytes: string, ranks: Ranks, meter: WorkMeter): number {
   const n = bytes.length;
   if (n > POSITION_SPACE) throw new RangeError(`piece of ${n} bytes is too long to count`);
   // next[i]: where the part starting at i ends (the next part's start); alive[i]: a part starts at i.
@@ -80,38 +70,29 @@ function bytePairMerger(bytes: string, ranks: Ranks, meter: WorkMeter) {
     prev[i] = i - 1;
   }
   const heap = new NumberHeap();
-  let offered = 0;
   let parts = n;
-  let lookups = 0;
 
   const offer = (left: number) => {
     const right = next[left]!;
     const rank = right < n ? ranks.get(bytes.slice(left, next[right])) : undefined;
-    lookups++;
+    meter.lookups++;
     pairRank[left] = rank ?? -1;
     if (rank !== undefined) heap.push(rank * POSITION_SPACE + left);
   };
 
-  /** Goes on for about `budget` lookups; true once every merge is done. */
-  const work = (budget: number): boolean => {
-    const stopAt = lookups + budget;
-    while (offered + 1 < n && lookups < stopAt) offer(offered++);
-    while (heap.size > 0 && lookups < stopAt) {
-      const entry = heap.pop();
-      const left = entry % POSITION_SPACE;
-      if (!alive[left] || pairRank[left] !== (entry - left) / POSITION_SPACE) continue;
-      const right = next[left]!;
-      const end = next[right]!;
-      next[left] = end;
-      alive[right] = 0;
-      if (end < n) prev[end] = left;
-      parts--;
-      if (prev[left]! >= 0) offer(prev[left]!);
-      offer(left);
-    }
-    meter.lookups += lookups - (stopAt - budget);
-    return offered + 1 >= n && heap.size === 0;
-  };
-
-  return { work, parts: () => parts };
+  for (let left = 0; left + 1 < n; left++) offer(left);
+  while (heap.size > 0) {
+    const entry = heap.pop();
+    const left = entry % POSITION_SPACE;
+    if (!alive[left] || pairRank[left] !== (entry - left) / POSITION_SPACE) continue;
+    const right = next[left]!;
+    const end = next[right]!;
+    next[left] = end;
+    alive[right] = 0;
+    if (end < n) prev[end] = left;
+    parts--;
+    if (prev[left]! >= 0) offer(prev[left]!);
+    offer(left);
+  }
+  return parts;
 }
