@@ -1,10 +1,9 @@
 import './zod-without-eval.ts';
 import { preloadConversationChunks } from './api/early-chunks.ts';
-import { openedConversationSegment, sendEarlyRequests } from './api/early-requests.ts';
+import { sendEarlyRequests } from './api/early-requests.ts';
 import { preloadStartingLocale } from './locales/locale-chunks.ts';
 
-sendEarlyRequests(location.pathname);
-preloadConversationChunks(openedConversationSegment(location.pathname) !== undefined);
+void sendEarlyRequests(location.pathname).then(preloadConversationChunks);
 preloadStartingLocale();
 
 // The app is loaded only once zod is configured: with static imports the bundler may run the

@@ -9,7 +9,7 @@
  */
 export const CONVERSATION_CHUNKS_META = 'parley-conversation-chunks';
 
-/** Preloads the conversation's code on a page opened on one (`opened`: the early requests' check of the address). */
+/** Preloads the conversation's code once the early requests asked for the opened conversation (`opened`). */
 export function preloadConversationChunks(opened: boolean): void {
   if (!opened) return;
   const files = document.querySelector<HTMLMetaElement>(`meta[name="${CONVERSATION_CHUNKS_META}"]`)?.content.split(' ') ?? [];

@@ -35,10 +35,12 @@ describe('the requests sent before the app loads', () => {
   it('exchange the refresh cookie and fetch the opened conversation with its token, each answer taken once by the app', async () => {
     signedIn = true;
     localStorage.setItem(EARLY_ACCESS_KEY_STORAGE_KEY, 'sk-early');
-    sendEarlyRequests('/chat/c%201');
+    const asked = sendEarlyRequests('/chat/c%201');
     const refresh = await takeEarlyRefresh();
     expect(await refresh!.json()).toEqual({ token: 'early-token' });
     expect(takeEarlyRefresh()).toBeUndefined();
+    // The conversation's code is preloaded once its requests are out.
+    expect(await asked).toBe(true);
     // The app's own call for the conversation gets the early answer: no second request.
     expect(await apiJson('/api/convos/c%201', { schema: conversationSchema })).toEqual({ conversationId: 'c 1' });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -48,8 +50,9 @@ describe('the requests sent before the app loads', () => {
 
   it('fetch no conversation without a session, and the app then asks for itself', async () => {
     signedIn = false;
-    sendEarlyRequests('/chat/c%201');
+    const asked = sendEarlyRequests('/chat/c%201');
     expect((await takeEarlyRefresh())!.status).toBe(401);
+    expect(await asked).toBe(false);
     await expect(apiJson('/api/convos/c%201', { schema: conversationSchema, refreshOn401: false })).rejects.toThrow();
     expect(seen.map((r) => r.url)).toEqual(['/api/auth/refresh', '/api/convos/c%201']);
   });
@@ -57,7 +60,7 @@ describe('the requests sent before the app loads', () => {
   it('send only the refresh on a new chat or another page', async () => {
     signedIn = true;
     for (const path of ['/chat/new', '/login']) {
-      sendEarlyRequests(path);
+      expect(await sendEarlyRequests(path)).toBe(false);
       await takeEarlyRefresh();
     }
     expect(seen.map((r) => r.url)).toEqual(['/api/auth/refresh', '/api/auth/refresh']);

@@ -40,7 +40,13 @@ export function openedConversationSegment(pathname: string): string | undefined 
   return segment === 'new' ? undefined : segment;
 }
 
-export function sendEarlyRequests(pathname: string): void {
+/**
+ * Sends the page's first requests. Answers, once it is known, whether the opened conversation was
+ * asked for (a `/chat/<id>` page with a session): the page's code for it is fetched only then,
+ * so that those requests are not queued behind a dozen script downloads for the browser's six
+ * connections to the server.
+ */
+export function sendEarlyRequests(pathname: string): Promise<boolean> {
   const accessKey = storedAccessKey();
   const keyHeader: Record<string, string> = accessKey ? { 'X-Api-Key': accessKey } : {};
   const sent = fetch('/api/auth/refresh', { method: 'POST', headers: keyHeader, credentials: 'same-origin' }).then(readRefresh);
@@ -48,7 +54,7 @@ export function sendEarlyRequests(pathname: string): void {
   refresh = sent.then(({ copy }) => copy);
   refresh.catch(() => undefined);
   const segment = openedConversationSegment(pathname);
-  if (!segment) return;
+  if (!segment) return Promise.resolve(false);
   const token = sent.then(({ token }) => token, () => undefined);
   for (const path of [`/api/convos/${segment}`, `/api/messages/${segment}`]) {
     const answer = token.then((bearer) => {
@@ -58,6 +64,7 @@ export function sendEarlyRequests(pathname: string): void {
     answer.catch(() => undefined);
     answers.set(path, answer);
   }
+  return token.then(Boolean);
 }
 
 /** The early refresh's answer, handed out once. */
