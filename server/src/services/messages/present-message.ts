@@ -3,10 +3,7 @@ import type { messages } from '../../db/schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/**
- * The API shape of a message: no user id, snake-cased finish_reason as clients expect. The
- * message list is shaped by the database (presented-messages-json.ts): change both together.
- */
+/** The API shape of a message: no user id, snake-cased finish_reason as clients expect. */
 export function presentMessage(row: MessageRow): Message {
   return {
     messageId: row.id,
