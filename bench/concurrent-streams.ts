@@ -16,7 +16,8 @@ import { peakOverlap, StreamCheck } from './lib/stream-check.ts';
 
 const bench = 'concurrent-streams';
 const streams = Number(process.env.BENCH_STREAMS ?? 500);
-const chunks = 200;
+/** `BENCH_CHUNKS=20` beside the default 200 tells the per-exchange cost from the per-chunk cost (two runs, two unknowns). */
+const chunks = Number(process.env.BENCH_CHUNKS ?? 200);
 const spacingMs = 10;
 /**
  * Streams run through each path before it is measured, so JIT and connection set-up are not
