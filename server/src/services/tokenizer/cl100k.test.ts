@@ -1,17 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCl100k, loadCl100k, type Cl100k } from './cl100k.ts';
+import { scripts, unbrokenRun } from './unbroken-texts.ts';
 
-/** `n` characters cycling through `alphabet`, with no space unless the alphabet has one. */
-const run = (alphabet: string, n: number) => {
-  const chars = [...alphabet];
-  return Array.from({ length: n }, (_, i) => chars[(i * 7) % chars.length]).join('');
-};
-const scripts = {
-  cjk: '今天天气很好我们去公园散步吧东京都日本語한국어문장',
-  latin: 'abcdefghijklmnopqrstuvwxyzàéîõü',
-  emoji: '🎉😀👍🏽🇫🇷❤️‍🔥',
-  mixed: 'aé今😀1,;\n\t -Ωж',
-};
 
 describe('countCl100k', () => {
   let cl100k: Cl100k;
@@ -23,8 +13,8 @@ describe('countCl100k', () => {
     for (const [name, alphabet] of Object.entries(scripts)) {
       const small = { lookups: 0 };
       const large = { lookups: 0 };
-      countCl100k(cl100k, run(alphabet, 20_000), small);
-      countCl100k(cl100k, run(alphabet, 200_000), large);
+      countCl100k(cl100k, unbrokenRun(alphabet, 20_000), small);
+      countCl100k(cl100k, unbrokenRun(alphabet, 200_000), large);
       // Rescanning every pair after each merge made this ratio about 100 on one long word.
       expect(large.lookups / small.lookups, name).toBeLessThan(12);
     }

@@ -11,6 +11,7 @@ import { createLogger } from '../../app/logger.ts';
 import { bufferLogger } from '../../test/buffer-logger.ts';
 import { createTokenCounter } from './token-counter.ts';
 import { startTokenWorker } from './token-worker-start.ts';
+import { scripts, unbrokenRun } from './unbroken-texts.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quiet = createLogger({ LOG_LEVEL: 'silent' });
@@ -28,17 +29,6 @@ async function countInChildProcess(lines: string[], preloads: string[] = []): Pr
   return stdout.trim().split('\n');
 }
 
-/** `n` characters cycling through `alphabet`, with no space unless the alphabet has one. */
-const run = (alphabet: string, n: number) => {
-  const chars = [...alphabet];
-  return Array.from({ length: n }, (_, i) => chars[(i * 7) % chars.length]).join('');
-};
-const scripts = {
-  cjk: '今天天气很好我们去公园散步吧东京都日本語한국어문장',
-  latin: 'abcdefghijklmnopqrstuvwxyzàéîõü',
-  emoji: '🎉😀👍🏽🇫🇷❤️‍🔥',
-  mixed: 'aé今😀1,;\n\t -Ωж',
-};
 
 describe('createTokenCounter (cl100k_base in a worker thread)', () => {
   const counter = createTokenCounter(quiet);
@@ -61,7 +51,7 @@ describe('createTokenCounter (cl100k_base in a worker thread)', () => {
   it('gives the same count as js-tiktoken’s encoder for every script, long unbroken runs included', async () => {
     const reference = new Tiktoken(cl100kBase);
     const samples = [
-      ...Object.values(scripts).map((alphabet) => run(alphabet, 500)),
+      ...Object.values(scripts).map((alphabet) => unbrokenRun(alphabet, 500)),
       'The quick brown fox — jumps over 1234567 lazy dogs. Don’t stop!\r\n\r\n    indented\tcode();',
       ' '.repeat(300) + 'x' + '\n'.repeat(300) + '!!!???'.repeat(100),
       'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
@@ -78,7 +68,7 @@ describe('createTokenCounter (cl100k_base in a worker thread)', () => {
 describe('the token worker and the main thread', () => {
   it('leaves the event loop idle while it loads the ranks and counts 200,000 CJK characters', async () => {
     const counter = createTokenCounter(quiet);
-    const text = run(scripts.cjk, 200_000);
+    const text = unbrokenRun(scripts.cjk, 200_000);
     const before = performance.eventLoopUtilization();
     try {
       expect(await counter.count(text)).toBeGreaterThan(200_000);
@@ -99,7 +89,7 @@ describe('the token worker and the main thread', () => {
       return started.at(-1)!;
     });
     try {
-      const lost = expect(counter.count(run(scripts.cjk, 200_000))).rejects.toThrow('the token worker stopped');
+      const lost = expect(counter.count(unbrokenRun(scripts.cjk, 200_000))).rejects.toThrow('the token worker stopped');
       await started[0]!.terminate();
       await lost;
       expect(lines.join('')).toContain('the token worker stopped; its pending counts fail');
@@ -113,7 +103,7 @@ describe('the token worker and the main thread', () => {
   it('fails the counts still pending when closed, without logging an error', async () => {
     const { lines, log } = bufferLogger();
     const counter = createTokenCounter(log);
-    const failed = expect(counter.count(run(scripts.cjk, 200_000))).rejects.toThrow('the token counter is closed');
+    const failed = expect(counter.count(unbrokenRun(scripts.cjk, 200_000))).rejects.toThrow('the token counter is closed');
     await counter.close();
     await failed;
     expect(lines).toEqual([]);
