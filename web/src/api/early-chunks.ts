@@ -1,9 +1,11 @@
 /**
  * The code a page opened on a conversation cannot show it without — the thread and the markdown
- * renderer, with the chunks they import — fetched from the first moment instead of once the app's
- * own code has loaded, run and asked for them (a 600 KB app chunk and a session refresh later).
- * The build lists their files in a meta tag of index.html (web/conversation-chunks.ts); this
- * turns them into module preloads, which fetch and compile without running anything.
+ * renderer, with the chunks they import — fetched as soon as the early requests have asked for
+ * the conversation (main.tsx), instead of once the app's own 600 KB chunk has loaded, run and
+ * asked for them. Not sooner: a dozen downloads would take the browser's six connections ahead
+ * of the messages request. The build lists the files in a meta tag of index.html
+ * (web/conversation-chunks.ts); this turns them into module preloads, which fetch and compile
+ * without running anything.
  *
  * No imports: this runs before the app's chunk, as early-requests.ts does.
  */

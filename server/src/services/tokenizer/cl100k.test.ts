@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countCl100k, loadCl100k, type Cl100k } from './cl100k.ts';
 import { scripts, unbrokenRun } from './unbroken-texts.ts';
 
-
 describe('countCl100k', () => {
   let cl100k: Cl100k;
   beforeAll(async () => {
