@@ -103,6 +103,7 @@ export const routeTable: Record<string, RouteEntry> = {
   },
   'GET /api/convos/:id': { signedIn: true, call: (a) => ({ url: `/api/convos/${a.conversationId}` }), owner: 200, other: 404 },
   'GET /api/messages/:conversationId': { signedIn: true, call: (a) => ({ url: `/api/messages/${a.conversationId}` }), owner: 200, other: 404 },
+  'GET /api/messages/:conversationId/recent': { signedIn: true, call: (a) => ({ url: `/api/messages/${a.conversationId}/recent?count=5` }), owner: 200, other: 404 },
   'GET /api/presets': { signedIn: true, call: () => ({ url: '/api/presets' }), owner: 200, other: 200 },
   'GET /api/plugins': { signedIn: true, call: () => ({ url: '/api/plugins' }), owner: 200, other: 200 },
   'POST /api/user/plugins': {

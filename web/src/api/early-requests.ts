@@ -1,7 +1,7 @@
 /**
  * The page's first requests, sent by main.tsx before the app's code has loaded: the refresh
- * cookie's exchange for an access token and, on a `/chat/<id>` page, that conversation and its
- * messages with the token it returns. Sent by the app, each would wait for the app's code to
+ * cookie's exchange for an access token and, on a `/chat/<id>` page, that conversation and the
+ * end of its shown branch (`/recent`) with the token it returns. Sent by the app, each would wait for the app's code to
  * download and run first. The app takes each answer once (refresh.ts, client.ts) and treats it
  * as its own request's; one that failed or never came is simply sent again.
  *
@@ -56,7 +56,7 @@ export function sendEarlyRequests(pathname: string): Promise<boolean> {
   const segment = openedConversationSegment(pathname);
   if (!segment) return Promise.resolve(false);
   const token = sent.then(({ token }) => token, () => undefined);
-  for (const path of [`/api/convos/${segment}`, `/api/messages/${segment}`]) {
+  for (const path of [`/api/convos/${segment}`, `/api/messages/${segment}/recent`]) {
     const answer = token.then((bearer) => {
       if (!bearer) throw new Error('No session to fetch with.');
       return fetch(path, { headers: { Authorization: `Bearer ${bearer}`, ...keyHeader }, credentials: 'same-origin' });

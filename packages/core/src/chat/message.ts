@@ -38,6 +38,23 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** How many messages of its shown branch a conversation opens with, before the rest of its tree. */
+export const RECENT_MESSAGES_COUNT = 40;
+
+export const recentMessagesQuerySchema = z.object({
+  count: z.coerce.number().int().min(1).max(200).default(RECENT_MESSAGES_COUNT),
+});
+
+/**
+ * GET /api/messages/{conversationId}/recent?count=N: the end of the branch shown by default
+ * (with each message's siblings), and whether that is the whole conversation.
+ */
+export const recentMessagesSchema = z.object({
+  messages: z.array(messageSchema),
+  complete: z.boolean(),
+});
+export type RecentMessages = z.infer<typeof recentMessagesSchema>;
+
 /** The placeholder reply streamed for a request gets the request's id plus an underscore. */
 export function placeholderResponseId(requestMessageId: string): string {
   return `${requestMessageId}_`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_PARENT_ID } from '../config/timings.ts';
-import { branchTo, buildTree, latestLeaf, siblingsOf, type TreeLink } from './tree.ts';
+import { branchTo, buildTree, latestLeaf, recentOfLatestBranch, siblingsOf, type TreeLink } from './tree.ts';
 
 const m = (messageId: string, parentMessageId: string): TreeLink & { text: string } => ({
   messageId,
@@ -86,5 +86,22 @@ describe('latestLeaf', () => {
   it('returns the original message object and nothing for an empty list', () => {
     expect(latestLeaf(conversation)).toBe(conversation[6]);
     expect(latestLeaf([])).toBeUndefined();
+  });
+});
+
+describe('recentOfLatestBranch', () => {
+  it('takes the end of the newest branch with each message’s siblings, in list order', () => {
+    // The newest branch is u1 → a1r; its last message's siblings are a1 and a1r.
+    expect(recentOfLatestBranch(conversation, 1).map((m) => m.messageId)).toEqual(['a1', 'a1r']);
+    expect(recentOfLatestBranch(conversation, 2).map((m) => m.messageId)).toEqual(['u1', 'a1', 'a1r']);
+    // Without a1r the newest branch is u1 → a1 → u2b → a2b; u2 is u2b's sibling, a2 is on no kept level.
+    expect(recentOfLatestBranch(conversation.slice(0, 6), 2).map((m) => m.messageId)).toEqual(['u2', 'u2b', 'a2b']);
+  });
+
+  it('leaves out the other branches’ deeper messages however large the count, and answers nothing for none', () => {
+    expect(recentOfLatestBranch(conversation, 50).map((m) => m.messageId)).toEqual(['u1', 'a1', 'a1r']);
+    expect(recentOfLatestBranch(conversation.slice(0, 4), 50)).toEqual(conversation.slice(0, 4));
+    expect(recentOfLatestBranch(conversation, 0)).toEqual([]);
+    expect(recentOfLatestBranch([], 5)).toEqual([]);
   });
 });

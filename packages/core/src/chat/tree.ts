@@ -60,3 +60,15 @@ export function latestLeaf<T extends TreeLink>(messages: readonly T[]): T | unde
   if (!node) return undefined;
   return messages.find((m) => m.messageId === node!.messageId);
 }
+
+/**
+ * What a long conversation opens with before the rest of its tree: the last `count` messages of
+ * the branch shown by default (down to `latestLeaf`) and their siblings, so each one's `n/m`
+ * switcher counts right. In list order; O(n).
+ */
+export function recentOfLatestBranch<T extends TreeLink>(messages: readonly T[], count: number): T[] {
+  const leaf = latestLeaf(messages);
+  if (!leaf || count < 1) return [];
+  const parents = new Set(branchTo(messages, leaf.messageId).slice(-count).map((m) => m.parentMessageId));
+  return messages.filter((m) => parents.has(m.parentMessageId));
+}

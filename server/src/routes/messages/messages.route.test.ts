@@ -1,4 +1,4 @@
-import { ROOT_PARENT_ID, type Message } from '@parley/core';
+import { recentMessagesSchema, ROOT_PARENT_ID, type Message, type RecentMessages } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
 import { createConversation } from '../../services/conversations/conversation-store.ts';
@@ -32,6 +32,29 @@ describe.each(testDatabaseKinds)('message routes on %s', (kind) => {
 
   it('hides another user’s messages behind a 404', async () => {
     expect((await api(`/api/messages/${conversationId}`, bob)).status).toBe(404);
+    expect((await api(`/api/messages/${conversationId}/recent`, bob)).status).toBe(404);
+  });
+
+  it('opens a long conversation with the end of its newest branch and each message’s siblings', async () => {
+    const longId = `long-${kind}`;
+    await createConversation(t.ctx.db, { conversationId: longId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o', options: {} });
+    const base = { conversationId: longId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o', sender: 'User', isCreatedByUser: true };
+    // q0 → q1 → … → q9, and a regenerated sibling q9b of q9 (the newest: it ends the shown branch).
+    for (let i = 0; i < 10; i++) {
+      await upsertMessage(t.ctx.db, { ...base, id: `q${i}-${kind}`, parentMessageId: i === 0 ? ROOT_PARENT_ID : `q${i - 1}-${kind}`, text: `m${i}` });
+    }
+    await upsertMessage(t.ctx.db, { ...base, id: `q9b-${kind}`, parentMessageId: `q8-${kind}`, text: 'm9b' });
+    const recent = await json<RecentMessages>(api(`/api/messages/${longId}/recent?count=3`, alice));
+    expect(recent.messages.map((m) => m.text)).toEqual(['m7', 'm8', 'm9', 'm9b']);
+    expect(recent.complete).toBe(false);
+    expect(recentMessagesSchema.parse(recent)).toEqual(recent);
+    const whole = await json<RecentMessages>(api(`/api/messages/${longId}/recent?count=50`, alice));
+    expect(whole).toMatchObject({ complete: true });
+    expect(whole.messages).toEqual(await json<Message[]>(api(`/api/messages/${longId}`, alice)));
+  });
+
+  it('refuses a count out of bounds', async () => {
+    for (const count of ['0', '201', 'many']) expect((await api(`/api/messages/${conversationId}/recent?count=${count}`, alice)).status).toBe(400);
   });
 
   it('saves an edit in place and marks it edited', async () => {

@@ -1,11 +1,11 @@
-import { editMessageSchema } from '@parley/core';
+import { editMessageSchema, recentMessagesQuerySchema, recentOfLatestBranch, type RecentMessages } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { findConversation } from '../../services/conversations/conversation-store.ts';
-import { editMessageText, listMessages } from '../../services/messages/message-store.ts';
+import { editMessageText, listMessageLinks, listMessages, listMessagesById } from '../../services/messages/message-store.ts';
 import { presentMessage } from '../../services/messages/present-message.ts';
 
 const id = z.string().min(1).max(200);
@@ -21,6 +21,18 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await findConversation(ctx.db, user.id, conversationId))) throw new AppError('not_found', 'Conversation not found.');
     const rows = await listMessages(ctx.db, user.id, conversationId);
     return rows.map(presentMessage);
+  });
+
+  // A long conversation opens with the end of its shown branch; the web asks for the rest after.
+  app.get('/api/messages/:conversationId/recent', { preHandler }, async (request): Promise<RecentMessages> => {
+    const user = requireUser(request);
+    const { conversationId } = conversationParams.parse(request.params);
+    const { count } = recentMessagesQuerySchema.parse(request.query);
+    if (!(await findConversation(ctx.db, user.id, conversationId))) throw new AppError('not_found', 'Conversation not found.');
+    const links = await listMessageLinks(ctx.db, user.id, conversationId);
+    const recent = recentOfLatestBranch(links, count);
+    const rows = await listMessagesById(ctx.db, user.id, conversationId, recent.map((link) => link.messageId));
+    return { messages: rows.map(presentMessage), complete: rows.length === links.length };
   });
 
   app.put('/api/messages/:conversationId/:messageId', { preHandler }, async (request) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messages } from '../../db/schema.ts';
@@ -15,6 +15,34 @@ export async function listMessages(db: Db, userId: string, conversationId: strin
     .from(messages)
     .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)))
     .orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/** The tree of one of the user's conversations without the messages' contents, in `listMessages` order. */
+export async function listMessageLinks(db: Db, userId: string, conversationId: string): Promise<{ messageId: string; parentMessageId: string }[]> {
+  return db
+    .select({ messageId: messages.id, parentMessageId: messages.parentMessageId })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/** Ids per statement, well under PostgreSQL's 65,535 bound parameters. */
+const IDS_PER_STATEMENT = 10_000;
+
+/** The named messages (`ids` in `listMessages` order) of one of the user's conversations, in that order. */
+export async function listMessagesById(db: Db, userId: string, conversationId: string, ids: readonly string[]): Promise<MessageRow[]> {
+  const rows: MessageRow[] = [];
+  for (let from = 0; from < ids.length; from += IDS_PER_STATEMENT) {
+    const part = ids.slice(from, from + IDS_PER_STATEMENT);
+    rows.push(
+      ...(await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId), inArray(messages.id, part)))
+        .orderBy(asc(messages.createdAt), asc(messages.id))),
+    );
+  }
+  return rows;
 }
 
 export async function findMessage(db: Db, userId: string, messageId: string): Promise<MessageRow | undefined> {

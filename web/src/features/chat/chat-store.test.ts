@@ -55,6 +55,39 @@ describe('chat store (the open conversation)', () => {
   });
 });
 
+describe('a long conversation opened with its recent messages', () => {
+  const conversation = { conversationId: 'c1', title: 'Long', endpoint: 'openAI', model: null, tools: [], createdAt: '', updatedAt: '' };
+  const stored = (messageId: string, parentMessageId: string, text: string): Message => ({ ...request, messageId, parentMessageId, text });
+  // u1 → a1 → u2 → a2, of which the page first gets u2 → a2.
+  const all = [stored('u1', ROOT_PARENT_ID, 'q1'), stored('a1', 'u1', 'r1'), stored('u2', 'a1', 'q2'), stored('a2', 'u2', 'r2')];
+
+  it('shows them at once, then takes the whole tree with what the page added or changed meanwhile', () => {
+    const session = chat.startLoading('c1');
+    chat.loaded(session, conversation, all.slice(2), false);
+    expect(useChatStore.getState()).toMatchObject({ status: 'ready', complete: false });
+    expect(shown()).toEqual(['u2', 'a2']);
+    // Meanwhile a2 was edited and a question sent.
+    chat.upsert([{ ...all[3]!, text: 'r2, edited' }]);
+    chat.upsert([stored('u3', 'a2', 'q3')]);
+    chat.loadedHistory(session, all);
+    const { messages, complete } = useChatStore.getState();
+    expect(complete).toBe(true);
+    expect(messages.map((m) => m.text)).toEqual(['q1', 'r1', 'q2', 'r2, edited', 'q3']);
+    expect(shown()).toEqual(['u1', 'a1', 'u2', 'a2', 'u3']);
+  });
+
+  it('ignores the whole tree after another conversation was opened, or a second time', () => {
+    const session = chat.startLoading('c1');
+    chat.loaded(session, conversation, all.slice(2), false);
+    chat.loadedHistory(session, all);
+    chat.loadedHistory(session, all.slice(0, 1));
+    expect(useChatStore.getState().messages).toHaveLength(4);
+    chat.startLoading('c2');
+    chat.loadedHistory(session, all);
+    expect(useChatStore.getState().messages).toEqual([]);
+  });
+});
+
 describe('switching the model of an open conversation', () => {
   const conversation = { conversationId: 'c1', title: 'Chat', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.3, chatGptLabel: 'Ada' };
 

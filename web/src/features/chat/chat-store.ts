@@ -15,8 +15,10 @@ interface ChatState {
   /** null while the conversation is new (unsaved). */
   conversationId: string | null;
   conversation: Conversation | null;
-  /** The whole tree, oldest first. */
+  /** The tree, oldest first: whole, or while `complete` is false the end of the shown branch. */
   messages: Message[];
+  /** Whether `messages` is the whole tree; false while a long conversation has only its recent messages. */
+  complete: boolean;
   choice: BranchChoice;
   status: 'ready' | 'loading';
   submitting: boolean;
@@ -29,11 +31,22 @@ export const useChatStore = create<ChatState>()(() => ({
   conversationId: null,
   conversation: null,
   messages: [],
+  complete: true,
   choice: {},
   status: 'ready',
   submitting: false,
   setup: null,
 }));
+
+/**
+ * The stored tree with the page's own messages in place of their stored copies (a reply streamed
+ * meanwhile, an edit), and the ones it added since, after it.
+ */
+function withLocalChanges(all: Message[], local: Message[]): Message[] {
+  const localById = new Map(local.map((m) => [m.messageId, m]));
+  const stored = new Set(all.map((m) => m.messageId));
+  return [...all.map((m) => localById.get(m.messageId) ?? m), ...local.filter((m) => !stored.has(m.messageId))];
+}
 
 const set = useChatStore.setState;
 const get = useChatStore.getState;
@@ -41,15 +54,22 @@ const get = useChatStore.getState;
 /** Every state change of the open conversation goes through these. */
 export const chat = {
   openNew() {
-    set((s) => ({ session: s.session + 1, conversationId: null, conversation: null, messages: [], choice: {}, status: 'ready', submitting: false }));
+    set((s) => ({ session: s.session + 1, conversationId: null, conversation: null, messages: [], complete: true, choice: {}, status: 'ready', submitting: false }));
   },
   startLoading(conversationId: string): number {
-    set((s) => ({ session: s.session + 1, conversationId, conversation: null, messages: [], choice: {}, status: 'loading', submitting: false }));
+    set((s) => ({ session: s.session + 1, conversationId, conversation: null, messages: [], complete: false, choice: {}, status: 'loading', submitting: false }));
     return get().session;
   },
-  loaded(session: number, conversation: Conversation, messages: Message[]) {
+  /** The opened conversation arrived: its whole tree, or (`complete` false) the end of its shown branch. */
+  loaded(session: number, conversation: Conversation, messages: Message[], complete = true) {
     if (get().session !== session) return;
-    set({ conversation, messages, status: 'ready' });
+    set({ conversation, messages, complete, status: 'ready' });
+  },
+  /** The whole tree of a conversation opened with its recent messages; what the page added or changed meanwhile stays. */
+  loadedHistory(session: number, all: Message[]) {
+    const { session: current, complete, messages } = get();
+    if (current !== session || complete) return;
+    set({ messages: withLocalChanges(all, messages), complete: true });
   },
   /** A new conversation was saved by its first message: it keeps its thread under the new id. */
   adopt(conversationId: string) {

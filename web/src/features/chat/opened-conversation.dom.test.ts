@@ -16,7 +16,7 @@ describe('the conversation a page is opened on', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       asked.push(req.url!);
-      const body = req.url === '/api/convos/c%201' ? conversation : req.url === '/api/messages/c%201' ? messages : undefined;
+      const body = req.url === '/api/convos/c%201' ? conversation : req.url === '/api/messages/c%201/recent' ? { messages, complete: true } : undefined;
       if (!body) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
@@ -24,16 +24,17 @@ describe('the conversation a page is opened on', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it('is fetched with its messages at once, and handed out once to the opening of that conversation', async () => {
+  it('is fetched with its recent messages at once, and handed out once to the opening of that conversation', async () => {
     prefetchOpenedConversation('/chat/c%201');
     expect(takePrefetchedConversation('c 2')).toBeUndefined();
     const loaded = takePrefetchedConversation('c 1');
     expect(loaded).toBeDefined();
-    const [got, gotMessages] = await loaded!;
+    const [got, recent] = await loaded!;
     expect(got).toMatchObject({ conversationId: 'c 1', title: 'Cats' });
-    expect(gotMessages.map((m) => m.text)).toEqual(['Hello', 'Hi there']);
+    expect(recent.messages.map((m) => m.text)).toEqual(['Hello', 'Hi there']);
+    expect(recent.complete).toBe(true);
     expect(takePrefetchedConversation('c 1')).toBeUndefined();
-    expect(asked.filter((url) => url.startsWith('/api/')).sort()).toEqual(['/api/convos/c%201', '/api/messages/c%201']);
+    expect(asked.filter((url) => url.startsWith('/api/')).sort()).toEqual(['/api/convos/c%201', '/api/messages/c%201/recent']);
   });
 
   it('hands its failure to the opening, which reports it', async () => {

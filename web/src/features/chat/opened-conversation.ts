@@ -1,11 +1,12 @@
-import type { Conversation, Message } from '@parley/core';
+import type { Conversation, RecentMessages } from '@parley/core';
 import { openedConversationSegment } from '../../api/early-requests.ts';
 import { conversationsApi } from '../conversations/conversations-api.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { messagesApi } from '../messages/messages-api.ts';
 import { lazyThread } from './lazy-thread.ts';
 
-export type LoadedConversation = [Conversation, Message[]];
+/** A conversation and the end of its shown branch: what it opens with. */
+export type LoadedConversation = [Conversation, RecentMessages];
 
 let early: { conversationId: string; loaded: Promise<LoadedConversation> } | undefined;
 
@@ -21,8 +22,8 @@ function conversationIdOf(pathname: string): string | undefined {
 }
 
 /**
- * A page opened on a conversation (`/chat/<id>`, signed in) fetches it, its messages, the
- * thread and the markdown renderer at once, while the screens' code loads: rendered first,
+ * A page opened on a conversation (`/chat/<id>`, signed in) fetches it, its recent messages,
+ * the thread and the markdown renderer at once, while the screens' code loads: rendered first,
  * the chat would ask for each only after the one before had arrived.
  */
 export function prefetchOpenedConversation(pathname: string): void {
@@ -30,13 +31,13 @@ export function prefetchOpenedConversation(pathname: string): void {
   if (!conversationId) return;
   void lazyThread.load();
   preloadMarkdown();
-  const loaded = Promise.all([conversationsApi.get(conversationId), messagesApi.list(conversationId)]);
+  const loaded = Promise.all([conversationsApi.get(conversationId), messagesApi.recent(conversationId)]);
   // A failure is the opening's to report, when it takes this promise.
   loaded.catch(() => undefined);
   early = { conversationId, loaded };
 }
 
-/** The prefetched conversation and messages of `conversationId`, handed out once. */
+/** The prefetched conversation and recent messages of `conversationId`, handed out once. */
 export function takePrefetchedConversation(conversationId: string): Promise<LoadedConversation> | undefined {
   if (early?.conversationId !== conversationId) return undefined;
   const { loaded } = early;

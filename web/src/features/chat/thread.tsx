@@ -46,7 +46,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
     paddingStart: 16,
     paddingEnd: 24,
   });
-  const scroll = useThreadScroll(scrollRef, contentRef, virtualizer, openedKey, rows.length);
+  const scroll = useThreadScroll(scrollRef, contentRef, virtualizer, openedKey, rows.length, rows[0]?.message.messageId);
   const editable = canChange && !noEdit.has(endpoint ?? '');
 
   return (

@@ -10,7 +10,8 @@ import { detachStream, followAgain } from './run-stream.ts';
 
 /**
  * Follows the route's conversation id: `new` opens an empty conversation, an id loads its
- * conversation and messages, and one that fails to load goes to /chat/new (SPEC point 4).
+ * conversation and the end of its shown branch, then the rest of its tree, and one that fails
+ * to load goes to /chat/new (SPEC point 4).
  * The id a first message was just saved under is already open, so it is not reloaded.
  */
 export function useOpenConversation(routeId: string): void {
@@ -33,23 +34,34 @@ export function useOpenConversation(routeId: string): void {
     detachStream();
     const session = chat.startLoading(routeId);
     const controller = new AbortController();
-    const load = () => Promise.all([conversationsApi.get(routeId, controller.signal), messagesApi.list(routeId, controller.signal)]);
-    (takePrefetchedConversation(routeId) ?? load()).then(
-      ([conversation, messages]) => {
-        chat.loaded(session, conversation, messages);
+    const { signal } = controller;
+    const loadAll = () => Promise.all([conversationsApi.get(routeId, signal), messagesApi.list(routeId, signal)]);
+    const loadRecent = () => Promise.all([conversationsApi.get(routeId, signal), messagesApi.recent(routeId, signal)]);
+    (takePrefetchedConversation(routeId) ?? loadRecent()).then(
+      ([conversation, recent]) => {
+        chat.loaded(session, conversation, recent.messages, recent.complete);
+        // A long conversation shows the end of its branch at once; the rest of its tree follows.
+        if (!recent.complete) {
+          messagesApi.list(routeId, signal).then(
+            (all) => chat.loadedHistory(session, all),
+            (error: unknown) => {
+              if (!signal.aborted) console.error('Loading the rest of the conversation failed', error);
+            },
+          );
+        }
         // A reply that was streaming when the page was reloaded (or left) is followed to its end;
         // when its stream is gone, the saved messages are loaded again.
         const live = liveStreams.of(routeId);
         if (!live) return;
         const hooks = { onConversationCreated: () => undefined, onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }) };
         void followAgain(routeId, live, hooks).then(async (followed) => {
-          if (followed || controller.signal.aborted) return;
-          const [again, saved] = await load();
+          if (followed || signal.aborted) return;
+          const [again, saved] = await loadAll();
           chat.loaded(session, again, saved);
         });
       },
       () => {
-        if (!controller.signal.aborted) navigate('/chat/new', { replace: true });
+        if (!signal.aborted) navigate('/chat/new', { replace: true });
       },
     );
     return () => controller.abort();

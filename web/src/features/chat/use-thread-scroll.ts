@@ -32,6 +32,8 @@ export function useThreadScroll(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
   openedKey: string,
   count: number,
+  /** The first row's key: it changes when earlier messages arrive above the rows shown. */
+  firstKey: string | undefined,
 ) {
   const [showButton, setShowButton] = useState(false);
   const pinUntil = useRef(0);
@@ -98,12 +100,28 @@ export function useThreadScroll(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openedKey]);
 
-  // A message was added (sent, regenerated): show it.
+  // A message was added (sent, regenerated): show it. The rest of a long conversation arriving
+  // above it keeps the view: at the bottom while following, else on the rows being read.
   const lastCount = useRef(count);
+  const lastFirst = useRef(firstKey);
   useEffect(() => {
-    if (count > lastCount.current) requestAnimationFrame(() => toBottom());
+    const added = count - lastCount.current;
+    // Earlier messages came above when the former first row now sits right after them.
+    const formerFirst = added > 0 ? virtualizer.measurementsCache[added] : undefined;
+    const above = formerFirst !== undefined && formerFirst.key === lastFirst.current;
     lastCount.current = count;
-  }, [count, toBottom]);
+    lastFirst.current = firstKey;
+    if (added <= 0) return;
+    if (!above) {
+      requestAnimationFrame(() => toBottom());
+      return;
+    }
+    if (following.current) return pinFor(SETTLE_MS);
+    // The rows being read keep their place on screen: moved down by what came above them, as
+    // measured (the rows just added at the top were measured as they mounted).
+    const [formerFirstTop = formerFirst.start] = virtualizer.getOffsetForIndex(added, 'start') ?? [];
+    virtualizer.scrollToOffset((scrollRef.current?.scrollTop ?? 0) + formerFirstTop - (virtualizer.options.paddingStart ?? 0));
+  }, [count, firstKey, toBottom, pinFor, virtualizer, scrollRef]);
 
   // A reply finished: its final render may still grow the row, so a following reader stays pinned.
   const streamingId = useStreamingStore((s) => s.messageId);

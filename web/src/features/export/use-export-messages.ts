@@ -12,11 +12,12 @@ export interface ExportMessages {
 }
 
 /**
- * The messages to export. The open conversation's come from the chat store, with the branch
- * the user is looking at; any other conversation's are fetched, with its newest branch.
+ * The messages to export. The open conversation's come from the chat store once its whole tree
+ * is there, with the branch the user is looking at; any other conversation's are fetched, with
+ * its newest branch.
  */
 export function useExportMessages(conversationId: string): ExportMessages {
-  const open = useChatStore((s) => s.conversationId === conversationId && s.status === 'ready');
+  const open = useChatStore((s) => s.conversationId === conversationId && s.status === 'ready' && s.complete);
   const storeMessages = useChatStore((s) => s.messages);
   const choice = useChatStore((s) => s.choice);
   const fetched = useQuery({
