@@ -8,6 +8,8 @@ export interface BuiltChunk {
   isEntry?: boolean;
   facadeModuleId?: string | null;
   imports?: readonly string[];
+  /** The stylesheets Vite loads before the chunk's dynamic import resolves. */
+  viteMetadata?: { importedCss: ReadonlySet<string> };
 }
 
 /** The modules a page opened on a conversation renders at once (lazy-thread.ts, markdown.tsx). */
@@ -15,18 +17,21 @@ const conversationModules = ['/src/features/chat/thread.tsx', '/src/features/mes
 
 /**
  * The files of the conversation modules' chunks and of every chunk they import statically,
- * less those the entry's own script tags load already. Fails the build when a module has no
+ * with their stylesheets, less those the entry's own tags load already. Fails the build when a module has no
  * chunk of its own (renamed, or no longer loaded lazily): the preload would silently stop.
  */
 export function conversationChunkFiles(chunks: readonly BuiltChunk[]): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
   const loaded = new Set(entry ? [entry.fileName, ...(entry.imports ?? [])] : []);
+  for (const file of [...loaded]) for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) loaded.add(css);
   const wanted = new Set<string>();
   const add = (file: string) => {
     if (loaded.has(file) || wanted.has(file)) return;
     wanted.add(file);
-    for (const dependency of byFile.get(file)?.imports ?? []) add(dependency);
+    const chunk = byFile.get(file);
+    for (const css of chunk?.viteMetadata?.importedCss ?? []) if (!loaded.has(css)) wanted.add(css);
+    for (const dependency of chunk?.imports ?? []) add(dependency);
   };
   for (const module of conversationModules) {
     const chunk = chunks.find((candidate) => candidate.type === 'chunk' && candidate.facadeModuleId?.endsWith(module));

@@ -5,7 +5,8 @@
  * asked for them. Not sooner: a dozen downloads would take the browser's six connections ahead
  * of the messages request. The build lists the files in a meta tag of index.html
  * (web/conversation-chunks.ts); this turns them into module preloads, which fetch and compile
- * without running anything.
+ * without running anything, and style preloads (Vite resolves a chunk's import only once its
+ * stylesheets have loaded).
  *
  * No imports: this runs before the app's chunk, as early-requests.ts does.
  */
@@ -17,8 +18,11 @@ export function preloadConversationChunks(opened: boolean): void {
   const files = document.querySelector<HTMLMetaElement>(`meta[name="${CONVERSATION_CHUNKS_META}"]`)?.content.split(' ') ?? [];
   for (const href of files.filter(Boolean)) {
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    // As the build's own script tags: a preload is reused only by a request of the same mode.
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
+    // As the build's own tags and Vite's: a preload is reused only by a request of the same mode.
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);

@@ -4,9 +4,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
 import { messagesApi } from '../messages/messages-api.ts';
 import { chat, useChatStore } from './chat-store.ts';
+import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
+import { lazyThread } from './lazy-thread.ts';
 import { liveStreams } from './live-streams.ts';
 import { takePrefetchedConversation } from './opened-conversation.ts';
 import { detachStream, followAgain } from './run-stream.ts';
+
+/**
+ * Resolves once the recent messages can have been painted: the code that shows them has loaded
+ * and a frame has passed. The rest of a long conversation is asked for only then, so that its
+ * answer (the server's work, the download, reading 2,000 messages) does not delay the first view.
+ */
+async function recentShown(): Promise<void> {
+  await Promise.all([lazyThread.load(), preloadMarkdown()]).catch(() => undefined);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
 
 /**
  * Follows the route's conversation id: `new` opens an empty conversation, an id loads its
@@ -42,7 +54,7 @@ export function useOpenConversation(routeId: string): void {
         chat.loaded(session, conversation, recent.messages, recent.complete);
         // A long conversation shows the end of its branch at once; the rest of its tree follows.
         if (!recent.complete) {
-          messagesApi.list(routeId, signal).then(
+          recentShown().then(() => messagesApi.list(routeId, signal)).then(
             (all) => chat.loadedHistory(session, all),
             (error: unknown) => {
               if (!signal.aborted) console.error('Loading the rest of the conversation failed', error);

@@ -17,6 +17,9 @@ export function Markdown({ text }: { text: string }) {
 }
 
 /** Starts fetching the renderer early (while the thread loads), so replies paint formatted. */
-export function preloadMarkdown(): void {
-  void markdownBody.load();
+export function preloadMarkdown(): Promise<unknown> {
+  const loading = markdownBody.load();
+  // A failed fetch is the renderer's to retry when it is shown.
+  loading.catch(() => undefined);
+  return loading;
 }
