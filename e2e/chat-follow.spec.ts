@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
+import { accessToken, seedConversation } from './support/seed-chat.ts';
 
 // Following a streaming reply (issue 16). These replies are scripted for OpenAI's gpt-4, which no
 // other spec scripts; the tests run one after another so each message takes its own reply.
@@ -92,6 +93,38 @@ test('with autoScroll on, the reply is followed even after scrolling up', async 
   await settled(page);
   await expect(replies(page).last().getByText('Paragraph 60 of a long answer')).toBeInViewport();
   await expect(scrollDown(page)).toBeHidden();
+});
+
+test('a reader at the bottom stays there when the view changes size, as when a phone turns or its keyboard opens', async ({ page, signUp }) => {
+  await signUp('follow-resize');
+  const turns = await seedConversation(page.request, await accessToken(page.request), [
+    paragraphs(6, 'First').join(''),
+    paragraphs(6, 'Second').join(''),
+    // The last reply fits the wide view whole; narrowed, it wraps into many more lines below its start.
+    paragraphs(3, 'Third').join(''),
+  ]);
+  await page.goto(`/chat/${turns[0]!.conversationId}`);
+  const lastLine = replies(page).last().getByText('Third 3 of a long answer', { exact: false });
+  await expect(lastLine).toBeInViewport();
+  for (const [width, height] of [
+    [390, 844],
+    [390, 500],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Long enough for the rows to re-measure at the new width: the end must still be in view then.
+    await page.waitForTimeout(800);
+    expect(await unseenBelow(page)).toBeLessThanOrEqual(80);
+    await expect(lastLine).toBeInViewport({ ratio: 1 });
+    await expect(scrollDown(page)).toBeHidden();
+  }
+
+  // A reader who scrolled up keeps reading where they were: nothing pulls them down.
+  await thread(page).evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(scrollDown(page)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(700);
+  expect(await thread(page).evaluate((el) => el.scrollTop)).toBeLessThan(100);
 });
 
 const streamedEn = [

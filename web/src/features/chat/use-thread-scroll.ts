@@ -100,6 +100,27 @@ export function useThreadScroll(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openedKey]);
 
+  // The view itself changed size (a window resized, a phone turned, its keyboard opened): a reader
+  // at the bottom stays there while the rows re-measure at the new width.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    let size = [el.clientWidth, el.clientHeight];
+    let stopPin: () => void = () => undefined;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === size[0] && el.clientHeight === size[1]) return;
+      size = [el.clientWidth, el.clientHeight];
+      stopPin();
+      if (following.current) stopPin = pinFor(SETTLE_MS);
+      else update();
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      stopPin();
+    };
+  }, [scrollRef, pinFor, update]);
+
   // A message was added (sent, regenerated): show it. The rest of a long conversation arriving
   // above it keeps the view: at the bottom while following, else on the rows being read.
   const lastCount = useRef(count);
