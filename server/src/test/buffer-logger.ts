@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { createLogger } from '../app/logger.ts';
 
-/** Everything the process logs, at the most talkative level, kept as text. */
+/** Everything the process's logger logs, at the most talkative level, kept as text. */
 export function bufferLogger() {
   const lines: string[] = [];
   const sink = new Writable({
@@ -10,5 +10,5 @@ export function bufferLogger() {
       done();
     },
   });
-  return { lines, log: pino({ level: 'trace' }, sink) };
+  return { lines, log: createLogger({ LOG_LEVEL: 'trace' }, sink) };
 }
