@@ -8,7 +8,7 @@ import { MessageRow } from '../messages/message-row.tsx';
 import type { BranchRow } from '../messages/visible-branch.ts';
 import { chat } from './chat-store.ts';
 import type { ChatActions } from './use-chat-actions.ts';
-import { useThreadScroll } from './use-thread-scroll.ts';
+import { useThreadScroll, virtualizerScrollTo } from './use-thread-scroll.ts';
 
 export interface ThreadProps {
   rows: BranchRow<Message>[];
@@ -37,6 +37,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const virtualTop = useRef<number | null>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -45,8 +46,10 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
     getItemKey: (index) => rows[index]?.message.messageId ?? index,
     paddingStart: 16,
     paddingEnd: 24,
+    scrollToFn: virtualizerScrollTo(virtualTop),
   });
-  const scroll = useThreadScroll(scrollRef, contentRef, virtualizer, openedKey, rows.length, rows[0]?.message.messageId);
+  const firstKey = rows[0]?.message.messageId;
+  const scroll = useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey, count: rows.length, firstKey, virtualTop });
   const editable = canChange && !noEdit.has(endpoint ?? '');
 
   return (

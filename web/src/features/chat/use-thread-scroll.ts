@@ -1,4 +1,4 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { chatFlag } from './chat-settings.ts';
 import { useStreamingStore } from './streaming-store.ts';
@@ -20,21 +20,34 @@ function unseenBelow(el: HTMLElement): number {
   return el.scrollHeight - el.scrollTop - el.clientHeight;
 }
 
+export interface ThreadScrollParts {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  contentRef: RefObject<HTMLDivElement | null>;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  /** Changes when another conversation opens: the thread jumps to its end. */
+  openedKey: string;
+  count: number;
+  /** The first row's key: it changes when earlier messages arrive above the rows shown. */
+  firstKey: string | undefined;
+  /** Where the virtualizer last scrolled to itself (`virtualizerScrollTo`), to tell its moves from the reader's. */
+  virtualTop: RefObject<number | null>;
+}
+
+/** The virtualizer's own scrolling (its adjustments as rows above the view measure), noted in `virtualTop`. */
+export function virtualizerScrollTo(virtualTop: RefObject<number | null>): VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] {
+  return (offset, options, instance) => {
+    virtualTop.current = offset + (options.adjustments ?? 0);
+    elementScroll(offset, options, instance);
+  };
+}
+
 /**
  * Scroll behaviour of the thread: open at the bottom, jump down when a message is sent, follow
  * a streaming reply while the reader stays at the bottom (always, with the autoScroll setting),
  * and tell when to offer the scroll-to-bottom button. Scrolling up stops following at once;
  * coming back to the bottom resumes it.
  */
-export function useThreadScroll(
-  scrollRef: RefObject<HTMLDivElement | null>,
-  contentRef: RefObject<HTMLDivElement | null>,
-  virtualizer: Virtualizer<HTMLDivElement, Element>,
-  openedKey: string,
-  count: number,
-  /** The first row's key: it changes when earlier messages arrive above the rows shown. */
-  firstKey: string | undefined,
-) {
+export function useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey, count, firstKey, virtualTop }: ThreadScrollParts) {
   const [showButton, setShowButton] = useState(false);
   const pinUntil = useRef(0);
   /** Whether the reader is at the bottom, so new text should stay in view. */
@@ -52,13 +65,16 @@ export function useThreadScroll(
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    if (following.current && el.scrollTop < anchorTop.current - NUDGE_PX) following.current = false;
+    // The virtualizer moves the view up itself as rows above it measure smaller: not the reader leaving.
+    const byVirtualizer = virtualTop.current !== null && Math.abs(el.scrollTop - virtualTop.current) < 2;
+    virtualTop.current = null;
+    if (following.current && !byVirtualizer && el.scrollTop < anchorTop.current - NUDGE_PX) following.current = false;
     else if (unseenBelow(el) <= AT_BOTTOM_PX) {
       anchorTop.current = following.current ? Math.max(anchorTop.current, el.scrollTop) : el.scrollTop;
       following.current = true;
     }
     update();
-  }, [scrollRef, update]);
+  }, [scrollRef, update, virtualTop]);
 
   /** A wheel turned upwards stops following before the scroll event it causes arrives. */
   const onWheel = useCallback((event: { deltaY: number }) => {
