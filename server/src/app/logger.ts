@@ -15,8 +15,9 @@ function isClientGone(value: unknown): boolean {
 
 /**
  * The one logger of a process (tests pass a `destination` to read it): Fastify logs requests
- * through it and services log their failures through `ctx.log`. Credentials never reach it: request headers are not serialised,
- * and these paths are redacted wherever a caller passes such an object by mistake.
+ * through it and services log their failures through `ctx.log`. Credentials never reach it:
+ * request headers are not serialised, and these paths are redacted wherever a caller passes such
+ * an object by mistake.
  */
 export function createLogger(env: Pick<Env, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
   const options = {

@@ -14,11 +14,14 @@ const messageParams = z.object({ conversationId: id, messageId: id });
 
 export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
+  const requireConversation = async (userId: string, conversationId: string) => {
+    if (!(await findConversation(ctx.db, userId, conversationId))) throw new AppError('not_found', 'Conversation not found.');
+  };
 
   app.get('/api/messages/:conversationId', { preHandler }, async (request) => {
     const user = requireUser(request);
     const { conversationId } = conversationParams.parse(request.params);
-    if (!(await findConversation(ctx.db, user.id, conversationId))) throw new AppError('not_found', 'Conversation not found.');
+    await requireConversation(user.id, conversationId);
     const rows = await listMessages(ctx.db, user.id, conversationId);
     return rows.map(presentMessage);
   });
@@ -28,7 +31,7 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(request);
     const { conversationId } = conversationParams.parse(request.params);
     const { count } = recentMessagesQuerySchema.parse(request.query);
-    if (!(await findConversation(ctx.db, user.id, conversationId))) throw new AppError('not_found', 'Conversation not found.');
+    await requireConversation(user.id, conversationId);
     const links = await listMessageLinks(ctx.db, user.id, conversationId);
     const recent = recentOfLatestBranch(links, count);
     const rows = await listMessagesById(ctx.db, user.id, conversationId, recent.map((link) => link.messageId));

@@ -8,13 +8,18 @@ export type MessageInput = Omit<typeof messages.$inferInsert, 'createdAt' | 'upd
 
 const owned = (userId: string, messageId: string) => and(eq(messages.userId, userId), eq(messages.id, messageId));
 
+/** One of the user's conversations' messages. */
+const inConversation = (userId: string, conversationId: string) => and(eq(messages.userId, userId), eq(messages.conversationId, conversationId));
+/** Oldest first, ties broken by id for a stable order. */
+const listOrder = [asc(messages.createdAt), asc(messages.id)];
+
 /** All messages of one of the user's conversations, oldest first (ties broken by id for a stable order). */
 export async function listMessages(db: Db, userId: string, conversationId: string): Promise<MessageRow[]> {
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
+    .where(inConversation(userId, conversationId))
+    .orderBy(...listOrder);
 }
 
 /** The tree of one of the user's conversations without the messages' contents, in `listMessages` order. */
@@ -22,8 +27,8 @@ export async function listMessageLinks(db: Db, userId: string, conversationId: s
   return db
     .select({ messageId: messages.id, parentMessageId: messages.parentMessageId })
     .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
+    .where(inConversation(userId, conversationId))
+    .orderBy(...listOrder);
 }
 
 /** Ids per statement, well under PostgreSQL's 65,535 bound parameters. */
@@ -38,8 +43,8 @@ export async function listMessagesById(db: Db, userId: string, conversationId: s
       ...(await db
         .select()
         .from(messages)
-        .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId), inArray(messages.id, part)))
-        .orderBy(asc(messages.createdAt), asc(messages.id))),
+        .where(and(inConversation(userId, conversationId), inArray(messages.id, part)))
+        .orderBy(...listOrder)),
     );
   }
   return rows;

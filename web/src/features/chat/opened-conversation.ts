@@ -10,6 +10,11 @@ export type LoadedConversation = [Conversation, RecentMessages];
 
 let early: { conversationId: string; loaded: Promise<LoadedConversation> } | undefined;
 
+/** Fetches what a conversation opens with: itself and the end of its shown branch. */
+export function loadOpening(conversationId: string, signal?: AbortSignal): Promise<LoadedConversation> {
+  return Promise.all([conversationsApi.get(conversationId, signal), messagesApi.recent(conversationId, signal)]);
+}
+
 /** The conversation id of a `/chat/<id>` address; none for `/chat/new` or another page. */
 function conversationIdOf(pathname: string): string | undefined {
   const segment = openedConversationSegment(pathname);
@@ -31,7 +36,7 @@ export function prefetchOpenedConversation(pathname: string): void {
   if (!conversationId) return;
   void lazyThread.load();
   preloadMarkdown();
-  const loaded = Promise.all([conversationsApi.get(conversationId), messagesApi.recent(conversationId)]);
+  const loaded = loadOpening(conversationId);
   // A failure is the opening's to report, when it takes this promise.
   loaded.catch(() => undefined);
   early = { conversationId, loaded };

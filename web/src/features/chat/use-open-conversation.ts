@@ -7,7 +7,7 @@ import { chat, useChatStore } from './chat-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { lazyThread } from './lazy-thread.ts';
 import { liveStreams } from './live-streams.ts';
-import { takePrefetchedConversation } from './opened-conversation.ts';
+import { loadOpening, takePrefetchedConversation } from './opened-conversation.ts';
 import { detachStream, followAgain } from './run-stream.ts';
 
 /**
@@ -48,8 +48,7 @@ export function useOpenConversation(routeId: string): void {
     const controller = new AbortController();
     const { signal } = controller;
     const loadAll = () => Promise.all([conversationsApi.get(routeId, signal), messagesApi.list(routeId, signal)]);
-    const loadRecent = () => Promise.all([conversationsApi.get(routeId, signal), messagesApi.recent(routeId, signal)]);
-    (takePrefetchedConversation(routeId) ?? loadRecent()).then(
+    (takePrefetchedConversation(routeId) ?? loadOpening(routeId, signal)).then(
       ([conversation, recent]) => {
         chat.loaded(session, conversation, recent.messages, recent.complete);
         // A long conversation shows the end of its branch at once; the rest of its tree follows.
