@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { useAuthStore } from './features/auth/auth-store.ts';
+import { useAuthStore } from './state/auth-store.ts';
 import { restoreSession } from './features/auth/session-actions.ts';
 import { prefetchOpenedConversation } from './features/chat/opened-conversation.ts';
 import { startTheme } from './features/settings/theme.ts';

@@ -2,7 +2,7 @@ import { Toaster } from '../components/ui/toaster.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../state/query-client.ts';
 import { router } from './router.tsx';
 
 export function App() {

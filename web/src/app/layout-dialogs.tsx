@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAccessDialogs } from '../features/access/access-dialogs-store.ts';
-import { useAccess } from '../features/access/use-access.ts';
+import { useAccess } from '../state/use-access.ts';
 import { welcomeSeen } from '../features/access/welcome-seen.ts';
 import { ExportDialogHost } from '../features/export/export-dialog-host.tsx';
 import { usePluginStore } from '../features/plugins/plugin-store-state.ts';

@@ -10,7 +10,7 @@ import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { AccessKeyLoginLink } from '../features/access/access-key-login-link.tsx';
-import { useAuthStore } from '../features/auth/auth-store.ts';
+import { useAuthStore } from '../state/auth-store.ts';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';

@@ -9,7 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
-import { useAuthStore } from '../features/auth/auth-store.ts';
+import { useAuthStore } from '../state/auth-store.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText, validationText } from '../locales/error-text.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { chat, useChatStore } from '../features/chat/chat-store.ts';
-import { detachStream } from '../features/chat/run-stream.ts';
+import { chat, useChatStore } from '../state/chat-store.ts';
+import { detachStream } from '../state/run-stream.ts';
 import { SearchView } from '../features/search/search-view.tsx';
 import { useSearchStore } from '../features/search/search-store.ts';
 

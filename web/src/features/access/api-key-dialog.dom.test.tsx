@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { storedApiKey } from '../../api/session.ts';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { initI18n } from '../../locales/i18n.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 import { useAccessDialogs } from './access-dialogs-store.ts';
 import { ApiKeyDialog } from './api-key-dialog.tsx';
 import { serveStartupConfig, testStartupConfig } from './test-startup-config.ts';

@@ -7,7 +7,7 @@ import { AccessKeyForm } from './access-key-form.tsx';
 import { useAccessDialogs } from './access-dialogs-store.ts';
 import { forgetAccessKey } from './forget-access-key.ts';
 import { KeyLinks } from './key-links.tsx';
-import { useAccess } from './use-access.ts';
+import { useAccess } from '../../state/use-access.ts';
 import { useSaveAccessKey } from './use-save-access-key.ts';
 
 /** The API-key configuration dialog (SPEC point 2): the key in use, a new one to save, or none. */

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { BalanceLine } from '../balance/balance-line.tsx';
-import { useNavStore } from '../nav/nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { useSettingsDialog } from '../settings/settings-store.ts';
 import { useAccessDialogs } from './access-dialogs-store.ts';
 import { KeyLinks } from './key-links.tsx';
-import { useAccess } from './use-access.ts';
+import { useAccess } from '../../state/use-access.ts';
 
 /**
  * The sidebar footer of a visitor without a key (SPEC point 1): the buy-key and look-up-key links

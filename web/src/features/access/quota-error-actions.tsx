@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { useAccessDialogs } from './access-dialogs-store.ts';
 import { KeyLinks } from './key-links.tsx';
-import { useAccess } from './use-access.ts';
+import { useAccess } from '../../state/use-access.ts';
 
 /**
  * Under an `insufficient_quota` chat error (SPEC point 8: "set your own key"; errors about buying

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { AccessKeyForm } from './access-key-form.tsx';
 import { KeyLinks } from './key-links.tsx';
-import { useAccess } from './use-access.ts';
+import { useAccess } from '../../state/use-access.ts';
 import { useSaveAccessKey } from './use-save-access-key.ts';
 import { markWelcomeSeen, welcomeSeen } from './welcome-seen.ts';
 

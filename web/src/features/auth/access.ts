@@ -1,5 +1,5 @@
 import type { AccessMode } from '@parley/core';
-import type { AuthStatus } from './auth-store.ts';
+import type { AuthStatus } from '../../state/auth-store.ts';
 
 /**
  * Who may open the chat (SPEC points 1 and 6): signed-in users always; where access keys exist

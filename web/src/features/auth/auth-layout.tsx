@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AppLogo } from '../../components/ui/app-logo.tsx';
 
 /** The frame of the four account screens: logo and app title above a centered card. */

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../locales/i18n.ts';
 import { serveStartupConfig, testStartupConfig } from '../access/test-startup-config.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 import { AccountsGate, GuestOnly, RegistrationGate } from './guards.tsx';
 
 let config: StartupConfig = testStartupConfig();

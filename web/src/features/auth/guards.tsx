@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { FullPageSpinner } from '../../components/ui/full-page-spinner.tsx';
 import { canEnterChat } from './access.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 
 /** Chat and search: visitors who may not enter go to /login after 300 ms (SPEC point 4). */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { authApi } from '../../api/auth.ts';
 import { refreshSession } from '../../api/refresh.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { useAuthStore } from './auth-store.ts';
+import { queryClient } from '../../state/query-client.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 
 /** On app start: the refresh cookie, if any, restores the session without a login (SPEC point 4). */
 export async function restoreSession(): Promise<void> {

@@ -2,8 +2,8 @@ import { balanceResponseSchema, type BalanceResponse } from '@parley/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
-import { useAccess } from '../access/use-access.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAccess } from '../../state/use-access.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 
 const balanceQueryKey = ['balance'] as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
-import { useAccess } from '../access/use-access.ts';
+import { useAccess } from '../../state/use-access.ts';
 
 /**
  * Under the input (SPEC point 1): the version label and, where access keys are sold, the

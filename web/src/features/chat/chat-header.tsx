@@ -1,7 +1,7 @@
 import { endpointDisplayNames, modelDisplayName, resolveEndpoint } from '@parley/core';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { conversationTitle } from '../conversations/display-title.ts';
+import { conversationTitle } from '../../state/display-title.ts';
 
 export interface ChatHeaderProps {
   title: string | null;

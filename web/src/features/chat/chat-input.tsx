@@ -2,7 +2,7 @@ import { ArrowUp, Square } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
-import { enterSubmits } from './chat-settings.ts';
+import { enterSubmits } from '../../state/chat-settings.ts';
 import { useDraftStore } from './draft-store.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 

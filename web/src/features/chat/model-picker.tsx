@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../components/ui/cn.ts';
-import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
-import type { ChatSetup } from './chat-store.ts';
-import { pickerModels } from './chat-setup.ts';
-import type { EndpointsInfo } from './use-endpoints-info.ts';
+import { EndpointIcon } from '../../components/endpoint-icon.tsx';
+import type { ChatSetup } from '../../state/chat-store.ts';
+import { pickerModels } from '../../state/chat-setup.ts';
+import type { EndpointsInfo } from '../../state/use-endpoints-info.ts';
 
 export interface ModelPickerProps {
   info: EndpointsInfo;

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { ROOT_PARENT_ID } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeholderFor, userDraft } from './drafts.ts';
+import { placeholderFor, userDraft } from '../../state/drafts.ts';
 import { prefetchOpenedConversation, takePrefetchedConversation } from './opened-conversation.ts';
 import { listenAsPage } from '../../api/listen-as-page.ts';
 

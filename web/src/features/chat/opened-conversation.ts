@@ -1,8 +1,8 @@
 import type { Conversation, RecentMessages } from '@parley/core';
 import { openedConversationSegment } from '../../api/early-requests.ts';
-import { conversationsApi } from '../conversations/conversations-api.ts';
+import { conversationsApi } from '../../api/conversations-api.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
-import { messagesApi } from '../messages/messages-api.ts';
+import { messagesApi } from '../../api/messages-api.ts';
 import { lazyThread } from './lazy-thread.ts';
 
 /** A conversation and the end of its shown branch: what it opens with. */

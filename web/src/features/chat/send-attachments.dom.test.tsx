@@ -11,7 +11,7 @@ import { initI18n } from '../../locales/i18n.ts';
 import { useAttachments } from '../files/attachments-store.ts';
 import { useAttachmentsCheck } from '../files/use-attachments-check.ts';
 import type { UploadTarget } from '../files/use-attach-files.ts';
-import { chat, useChatStore } from './chat-store.ts';
+import { chat, useChatStore } from '../../state/chat-store.ts';
 import { useChatActions } from './use-chat-actions.ts';
 import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';
 

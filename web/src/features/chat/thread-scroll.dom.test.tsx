@@ -3,9 +3,9 @@ import { ROOT_PARENT_ID, type Message } from '@parley/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../locales/i18n.ts';
-import { visibleBranch } from '../messages/visible-branch.ts';
-import { placeholderFor, userDraft } from './drafts.ts';
-import { streaming } from './streaming-store.ts';
+import { visibleBranch } from '../../state/visible-branch.ts';
+import { placeholderFor, userDraft } from '../../state/drafts.ts';
+import { streaming } from '../../state/streaming-store.ts';
 import { Thread } from './thread.tsx';
 import type { ChatActions } from './use-chat-actions.ts';
 

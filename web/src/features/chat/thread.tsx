@@ -5,8 +5,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { MessageRow } from '../messages/message-row.tsx';
-import type { BranchRow } from '../messages/visible-branch.ts';
-import { chat } from './chat-store.ts';
+import type { BranchRow } from '../../state/visible-branch.ts';
+import { chat } from '../../state/chat-store.ts';
 import type { ChatActions } from './use-chat-actions.ts';
 import { useThreadScroll, virtualizerScrollTo } from './use-thread-scroll.ts';
 

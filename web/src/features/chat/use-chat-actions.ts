@@ -2,15 +2,15 @@ import { DEFAULT_TITLE, placeholderResponseId, resolveEndpoint, ROOT_PARENT_ID, 
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
 import { sendableOptions } from '../parameters/sendable-options.ts';
-import { messagesApi } from '../messages/messages-api.ts';
-import { visibleBranch } from '../messages/visible-branch.ts';
+import { messagesApi } from '../../api/messages-api.ts';
+import { visibleBranch } from '../../state/visible-branch.ts';
 import { attachedMessageFiles, isUploading, useAttachments } from '../files/attachments-store.ts';
-import { askBody, type AskTarget } from './ask-body.ts';
-import { chat, useChatStore } from './chat-store.ts';
-import { conversationOptions, placeholderFor, userDraft } from './drafts.ts';
-import { runStream, stopStream, type StreamHooks } from './run-stream.ts';
+import { askBody, type AskTarget } from '../../state/ask-body.ts';
+import { chat, useChatStore } from '../../state/chat-store.ts';
+import { conversationOptions, placeholderFor, userDraft } from '../../state/drafts.ts';
+import { runStream, stopStream, type StreamHooks } from '../../state/run-stream.ts';
 
 export interface ChatActions {
   /** False when nothing was sent (busy, blank, or no endpoint chosen yet): the input keeps its text. */

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
-import { messagesApi } from '../messages/messages-api.ts';
-import { chat, useChatStore } from './chat-store.ts';
+import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
+import { messagesApi } from '../../api/messages-api.ts';
+import { chat, useChatStore } from '../../state/chat-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { lazyThread } from './lazy-thread.ts';
-import { liveStreams } from './live-streams.ts';
+import { liveStreams } from '../../state/live-streams.ts';
 import { loadOpening, takePrefetchedConversation } from './opened-conversation.ts';
-import { detachStream, followAgain } from './run-stream.ts';
+import { detachStream, followAgain } from '../../state/run-stream.ts';
 
 /**
  * Resolves once the recent messages can have been painted: the code that shows them has loaded

@@ -1,7 +1,7 @@
 import { elementScroll, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { chatFlag } from './chat-settings.ts';
-import { useStreamingStore } from './streaming-store.ts';
+import { chatFlag } from '../../state/chat-settings.ts';
+import { useStreamingStore } from '../../state/streaming-store.ts';
 
 /** How long a freshly opened thread keeps re-pinning to the bottom while row heights settle (SPEC 9). */
 const SETTLE_MS = 650;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { conversationTitle } from './display-title.ts';
+import { conversationTitle } from '../../state/display-title.ts';
 import { useConversationRemoval } from './use-conversation-removal.ts';
 
 type Pending = { kind: 'one'; conversation: Conversation } | { kind: 'bulk' } | { kind: 'all' } | null;

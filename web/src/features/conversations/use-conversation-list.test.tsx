@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 import { useConversationList } from './use-conversation-list.ts';
 import { listenAsPage } from '../../api/listen-as-page.ts';
 

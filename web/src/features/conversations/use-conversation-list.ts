@@ -1,8 +1,8 @@
 import type { Conversation, ConversationPage } from '@parley/core';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useHasOwner } from '../auth/use-has-owner.ts';
-import { conversationsApi, conversationsQueryKey } from './conversations-api.ts';
+import { useHasOwner } from '../../state/use-has-owner.ts';
+import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
 
 /**
  * The pages seen so far, as one list: duplicates by id skipped (a conversation created while

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useChatStore } from '../chat/chat-store.ts';
-import { conversationsApi } from './conversations-api.ts';
+import { useChatStore } from '../../state/chat-store.ts';
+import { conversationsApi } from '../../api/conversations-api.ts';
 import { useListCache } from './use-conversation-list.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useExportDialog } from './export-store.ts';
+import { useExportDialog } from '../../state/export-store.ts';
 
 const ExportDialog = lazy(() => import('./export-dialog.tsx').then((m) => ({ default: m.ExportDialog })));
 

@@ -9,7 +9,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useFormatDateTime } from '../../locales/format-date.ts';
-import { conversationTitle } from '../conversations/display-title.ts';
+import { conversationTitle } from '../../state/display-title.ts';
 import { chatErrorDisplay } from '../messages/chat-error-display.ts';
 import { downloadBlob } from './download.ts';
 import { buildExportFile } from './export-file.ts';

@@ -1,9 +1,9 @@
 import type { Message } from '@parley/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useChatStore } from '../chat/chat-store.ts';
-import { messagesApi } from '../messages/messages-api.ts';
-import { visibleBranch } from '../messages/visible-branch.ts';
+import { useChatStore } from '../../state/chat-store.ts';
+import { messagesApi } from '../../api/messages-api.ts';
+import { visibleBranch } from '../../state/visible-branch.ts';
 
 export interface ExportMessages {
   all: readonly Message[] | undefined;

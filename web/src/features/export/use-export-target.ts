@@ -1,6 +1,6 @@
 import type { Conversation } from '@parley/core';
 import { useLocation } from 'react-router';
-import { useChatStore } from '../chat/chat-store.ts';
+import { useChatStore } from '../../state/chat-store.ts';
 import { canExport } from './export-target.ts';
 
 /** The open, saved conversation the user menu exports, or null when there is none (new chat, search view, loading). */

@@ -3,7 +3,7 @@ import { CircleAlert, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QuotaErrorActions } from '../access/quota-error-actions.tsx';
 import { MessageFiles } from '../files/message-files.tsx';
-import { useStreamingStore } from '../chat/streaming-store.ts';
+import { useStreamingStore } from '../../state/streaming-store.ts';
 import { PluginSteps } from '../plugins/plugin-steps.tsx';
 import { chatErrorDisplay } from './chat-error-display.ts';
 import { Markdown } from './markdown/markdown.tsx';

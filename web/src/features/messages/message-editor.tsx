@@ -2,7 +2,7 @@ import type { Message } from '@parley/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { enterSubmits } from '../chat/chat-settings.ts';
+import { enterSubmits } from '../../state/chat-settings.ts';
 
 export interface MessageEditorProps {
   message: Message;

@@ -1,7 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { useNavStore } from './nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 
 /** Floats at the top-left of the main area, beside the sidebar edge. */
 export function DesktopNavToggle() {

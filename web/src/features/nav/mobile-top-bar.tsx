@@ -1,7 +1,7 @@
 import { Menu, SquarePen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { useNavStore } from './nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { useNewChat } from './use-new-chat.ts';
 
 /** Phones only: sidebar toggle, the conversation title and a new-chat button (SPEC point 2). */

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { PluginStoreNavItem } from '../plugins/plugin-store-nav-item.tsx';
 import { SearchBox } from '../search/search-box.tsx';
-import { useNavStore } from './nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { useDrawerFocus } from './use-drawer-focus.ts';
 import { useNewChat } from './use-new-chat.ts';
 import { UserMenu } from './user-menu.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useNavStore } from './nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 
 /** The new-chat action of the sidebar and the mobile top bar: open /chat/new, close the drawer. */
 export function useNewChat(): () => void {

@@ -6,14 +6,14 @@ import { maskAccessKey } from '../access/access-key.ts';
 import { useAccessDialogs } from '../access/access-dialogs-store.ts';
 import { forgetAccessKey } from '../access/forget-access-key.ts';
 import { KeylessFooter } from '../access/keyless-footer.tsx';
-import { useAccess } from '../access/use-access.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAccess } from '../../state/use-access.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 import { logout } from '../auth/session-actions.ts';
 import { BalanceLine } from '../balance/balance-line.tsx';
-import { useExportDialog } from '../export/export-store.ts';
+import { useExportDialog } from '../../state/export-store.ts';
 import { useExportTarget } from '../export/use-export-target.ts';
 import { useSettingsDialog } from '../settings/settings-store.ts';
-import { useNavStore } from './nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 /**

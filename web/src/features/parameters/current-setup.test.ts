@@ -1,6 +1,6 @@
 import type { Conversation } from '@parley/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chat, useChatStore } from '../chat/chat-store.ts';
+import { chat, useChatStore } from '../../state/chat-store.ts';
 import { currentSetupOf, setCurrentOptions } from './current-setup.ts';
 import { writeOption } from './option-paths.ts';
 

@@ -1,6 +1,6 @@
 import { resolveEndpoint, type EndpointName } from '@parley/core';
-import { conversationOptions } from '../chat/drafts.ts';
-import { chat, type useChatStore } from '../chat/chat-store.ts';
+import { conversationOptions } from '../../state/drafts.ts';
+import { chat, type useChatStore } from '../../state/chat-store.ts';
 import type { EndpointOptionValues } from './option-paths.ts';
 
 export interface CurrentSetup {

@@ -3,7 +3,7 @@ import { BookmarkPlus, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { usePresetDialogs } from '../presets/preset-dialogs-store.ts';
+import { usePresetDialogs } from '../../state/preset-dialogs-store.ts';
 import { setCurrentOptions } from './current-setup.ts';
 import { useCurrentSetup } from './use-current-setup.ts';
 import { ParameterForm } from './parameter-form.tsx';

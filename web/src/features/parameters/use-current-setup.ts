@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useChatStore } from '../chat/chat-store.ts';
+import { useChatStore } from '../../state/chat-store.ts';
 import { currentSetupOf, type CurrentSetup } from './current-setup.ts';
 
 export function useCurrentSetup(): CurrentSetup | null {

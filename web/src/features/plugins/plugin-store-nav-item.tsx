@@ -1,8 +1,8 @@
 import { Blocks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { useEndpointsInfo } from '../chat/use-endpoints-info.ts';
-import { useNavStore } from '../nav/nav-store.ts';
+import { useEndpointsInfo } from '../../state/use-endpoints-info.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { usePluginStore } from './plugin-store-state.ts';
 
 /** The sidebar's way into the plugin store 插件商店, shown while the plugins endpoint is enabled. */

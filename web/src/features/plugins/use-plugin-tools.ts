@@ -1,6 +1,6 @@
 import { toolPluginKeys } from '@parley/core';
 import { useShallow } from 'zustand/react/shallow';
-import { chat, useChatStore } from '../chat/chat-store.ts';
+import { chat, useChatStore } from '../../state/chat-store.ts';
 import { readLastSelectedTools, saveLastSelectedTools } from './last-selected-tools.ts';
 
 /** The pluginKeys chosen for the next message: the open conversation's, else the new chat's setup. */

@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { EndpointName } from '@parley/core';
 import { useState } from 'react';
-import { MenuTriggerFace, type NewConvoMenuProps } from './new-convo-menu.tsx';
+import { MenuTriggerFace, type NewConvoMenuProps } from './menu-trigger-face.tsx';
 import NewConvoMenuBody from './new-convo-menu-body.tsx';
 
 /** The menu itself; it replaces the plain trigger on the first click and opens at once. */

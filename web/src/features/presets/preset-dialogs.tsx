@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PresetEditorDialog } from './preset-editor-dialog.tsx';
-import { usePresetDialogs } from './preset-dialogs-store.ts';
+import { usePresetDialogs } from '../../state/preset-dialogs-store.ts';
 import { presetsApi } from './presets-api.ts';
 import { usePresetMutation } from './use-presets.ts';
 import { SavePresetDialog } from './save-preset-dialog.tsx';

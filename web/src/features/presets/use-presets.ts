@@ -2,7 +2,7 @@ import type { Preset } from '@parley/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { showToast } from '../../components/ui/toast-store.ts';
-import { useHasOwner } from '../auth/use-has-owner.ts';
+import { useHasOwner } from '../../state/use-has-owner.ts';
 import { presetsApi, presetsQueryKey } from './presets-api.ts';
 
 /** SPEC point 4: the preset query runs only once the visitor has an owner (account or access key). */

@@ -7,7 +7,7 @@ import { setStoredApiKey } from '../../api/session.ts';
 import { initI18n } from '../../locales/i18n.ts';
 import { useAccessDialogs } from '../access/access-dialogs-store.ts';
 import { testStartupConfig } from '../access/test-startup-config.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 import { QuotaDialog } from './quota-dialog.tsx';
 import { TopUpForm } from './top-up-form.tsx';
 import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';

@@ -3,7 +3,7 @@ import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { useAccessDialogs } from '../access/access-dialogs-store.ts';
-import { useAccess } from '../access/use-access.ts';
+import { useAccess } from '../../state/use-access.ts';
 import { QuotaLookupCard } from './quota-lookup-card.tsx';
 import { TopUpForm } from './top-up-form.tsx';
 import { useQuotaLookup } from './use-quota-lookup.ts';

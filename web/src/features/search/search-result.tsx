@@ -2,8 +2,8 @@ import type { SearchMessage } from '@parley/core';
 import { User } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { conversationTitle } from '../conversations/display-title.ts';
-import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
+import { conversationTitle } from '../../state/display-title.ts';
+import { EndpointIcon } from '../../components/endpoint-icon.tsx';
 import { highlightExcerpt, plainMarkdown } from './highlight.ts';
 
 export interface SearchResultProps {

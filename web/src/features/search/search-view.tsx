@@ -7,7 +7,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../locales/error-text.ts';
 import { useFormatDateTime } from '../../locales/format-date.ts';
-import { useConversationTitle } from '../nav/use-conversation-title.ts';
+import { useConversationTitle } from '../../state/use-conversation-title.ts';
 import { SearchPager } from './search-pager.tsx';
 import { SearchResult } from './search-result.tsx';
 import { useSearchResults } from './use-search-results.ts';

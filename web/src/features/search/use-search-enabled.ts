@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useHasOwner } from '../auth/use-has-owner.ts';
+import { useHasOwner } from '../../state/use-has-owner.ts';
 import { searchApi, searchEnabledKey } from './search-api.ts';
 
 /**

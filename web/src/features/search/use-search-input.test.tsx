@@ -5,7 +5,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useNavStore } from '../nav/nav-store.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { useSearchStore } from './search-store.ts';
 import { useSearchInput } from './use-search-input.ts';
 

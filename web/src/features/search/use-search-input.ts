@@ -2,8 +2,8 @@ import { timings } from '@parley/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { conversationsQueryKey } from '../conversations/conversations-api.ts';
-import { useNavStore } from '../nav/nav-store.ts';
+import { conversationsQueryKey } from '../../api/conversations-api.ts';
+import { useNavStore } from '../../state/nav-store.ts';
 import { searchPath, useSearchStore } from './search-store.ts';
 
 const inSearchView = () => window.location.pathname.startsWith('/search');

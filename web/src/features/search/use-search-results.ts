@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useHasOwner } from '../auth/use-has-owner.ts';
+import { useHasOwner } from '../../state/use-has-owner.ts';
 import { searchApi, searchResultsKey } from './search-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { chatFlag, type ChatFlag } from '../chat/chat-settings.ts';
+import { chatFlag, type ChatFlag } from '../../state/chat-settings.ts';
 import { settingsSaved } from './settings-saved.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useChatStore } from '../chat/chat-store.ts';
-import { conversationsApi, conversationsQueryKey } from '../conversations/conversations-api.ts';
+import { useChatStore } from '../../state/chat-store.ts';
+import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
 import { keysApi } from '../keys/keys-api.ts';
 import { searchResultsKey } from '../search/search-api.ts';
 

@@ -1,6 +1,6 @@
 import { CircleAlert, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EndpointIcon } from '../../endpoints/endpoint-icon.tsx';
+import { EndpointIcon } from '../../../components/endpoint-icon.tsx';
 import { MessageFiles } from '../../files/message-files.tsx';
 import { Markdown } from '../../messages/markdown/markdown.tsx';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { usePresetDialogs } from '../presets/preset-dialogs-store.ts';
+import { usePresetDialogs } from '../../state/preset-dialogs-store.ts';
 import { useKeyDialog } from '../keys/key-dialog-store.ts';
 import { lazyExtra } from './load-chat-extras.ts';
 

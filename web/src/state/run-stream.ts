@@ -10,10 +10,10 @@ import {
   type Message,
   type PluginInfo,
 } from '@parley/core';
-import { isApiError } from '../../api/api-error.ts';
-import { apiFetch, apiJson } from '../../api/client.ts';
-import { sessionHooks } from '../../api/session.ts';
-import { readSse } from '../../api/sse-reader.ts';
+import { isApiError } from '../api/api-error.ts';
+import { apiFetch, apiJson } from '../api/client.ts';
+import { sessionHooks } from '../api/session.ts';
+import { readSse } from '../api/sse-reader.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { errorMessageFrom } from './drafts.ts';
 import { liveStreams, type LiveStream } from './live-streams.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_PRESET_TITLE, DEFAULT_TITLE } from '@parley/core';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
+import zhCN from '../locales/zh-CN.json' with { type: 'json' };
 import { conversationTitle, presetTitle } from './display-title.ts';
 
 const t = i18next.t.bind(i18next);

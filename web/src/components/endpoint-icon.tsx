@@ -1,7 +1,7 @@
 import { resolveEndpoint, type EndpointName } from '@parley/core';
 import { Asterisk, Bot, Cloud, Fish, MessageCircle, Palmtree, Puzzle, Search, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import type { ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../components/ui/cn.ts';
+import { cn } from './ui/cn.ts';
 
 interface Look {
   icon: LucideIcon;

@@ -1,6 +1,6 @@
 import { availableEndpoints, defaultModels, endpointsConfigSchema, modelsConfigSchema, type EndpointName } from '@parley/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../api/client.ts';
+import { apiJson } from '../api/client.ts';
 
 export interface EndpointsInfo {
   /** Enabled endpoints in the registry's display order. */

@@ -1,6 +1,6 @@
 import { ROOT_PARENT_ID, siblingsOf, type Message } from '@parley/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { visibleBranch } from '../messages/visible-branch.ts';
+import { visibleBranch } from './visible-branch.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error.ts';
-import { useAuthStore } from '../features/auth/auth-store.ts';
+import { useAuthStore } from './auth-store.ts';
 
 /**
  * One client for the app. Client errors (4xx) are answers, so they are not retried; a 401 that

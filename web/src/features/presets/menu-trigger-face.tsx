@@ -1,13 +1,9 @@
 import type { EndpointName } from '@parley/core';
 import { ChevronDown } from 'lucide-react';
-import { forwardRef, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EndpointIcon } from '../endpoints/endpoint-icon.tsx';
-import { lazyExtra, loadChatExtras } from '../endpoints/load-chat-extras.ts';
+import { EndpointIcon } from '../../components/endpoint-icon.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-
-const NewConvoMenuPopover = lazyExtra('NewConvoMenuPopover');
-const preload = () => void loadChatExtras();
 
 export interface NewConvoMenuProps {
   endpoint: EndpointName;
@@ -35,21 +31,3 @@ export const MenuTriggerFace = forwardRef<HTMLButtonElement, FaceProps>(function
     </Tooltip>
   );
 });
-
-/**
- * SPEC point 2: the new-conversation menu, on the endpoint tile at the start of the options bar.
- * Until its first use only the tile is on the page; the menu (Radix popover, presets, import)
- * is fetched on hover or focus and opened by the click.
- */
-export function NewConvoMenu({ endpoint, disabled }: NewConvoMenuProps) {
-  const [used, setUsed] = useState(false);
-  const face = (
-    <MenuTriggerFace endpoint={endpoint} disabled={disabled} onPointerEnter={preload} onFocus={preload} onClick={() => setUsed(true)} />
-  );
-  if (!used) return face;
-  return (
-    <Suspense fallback={face}>
-      <NewConvoMenuPopover endpoint={endpoint} disabled={disabled} />
-    </Suspense>
-  );
-}

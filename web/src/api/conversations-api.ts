@@ -8,7 +8,7 @@ import {
   type DeletedCount,
   type RenameConversationBody,
 } from '@parley/core';
-import { apiJson } from '../../api/client.ts';
+import { apiJson } from './client.ts';
 
 /** Calls of the conversation list (SPEC point 7: convos). */
 export const conversationsApi = {

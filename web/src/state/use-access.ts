@@ -1,6 +1,6 @@
 import type { AccessMode } from '@parley/core';
-import { useStartupConfig } from '../../api/use-startup-config.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useStartupConfig } from '../api/use-startup-config.ts';
+import { useAuthStore } from './auth-store.ts';
 import { useStoredApiKey } from './use-stored-api-key.ts';
 
 export interface Access {

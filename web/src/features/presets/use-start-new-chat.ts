@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { rememberSetup } from '../chat/chat-setup.ts';
-import { chat, type ChatSetup } from '../chat/chat-store.ts';
+import { rememberSetup } from '../../state/chat-setup.ts';
+import { chat, type ChatSetup } from '../../state/chat-store.ts';
 
 /**
  * Opens /chat/new on a given setup (an endpoint from the new-conversation menu, or a preset) and

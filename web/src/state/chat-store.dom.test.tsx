@@ -3,9 +3,9 @@ import { ROOT_PARENT_ID, type Message } from '@parley/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useMemo } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initI18n } from '../../locales/i18n.ts';
-import { MessageBody } from '../messages/message-body.tsx';
-import { visibleBranch } from '../messages/visible-branch.ts';
+import { initI18n } from '../locales/i18n.ts';
+import { MessageBody } from '../features/messages/message-body.tsx';
+import { visibleBranch } from './visible-branch.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 

@@ -1,4 +1,4 @@
-import { useStartupConfig } from '../../api/use-startup-config.ts';
+import { useStartupConfig } from '../api/use-startup-config.ts';
 import { useAuthStore } from './auth-store.ts';
 
 /**

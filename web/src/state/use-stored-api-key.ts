@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storedApiKey, subscribeApiKey } from '../../api/session.ts';
+import { storedApiKey, subscribeApiKey } from '../api/session.ts';
 
 /** The access key in local storage, re-rendering when it is saved or removed (here or in another tab). */
 export function useStoredApiKey(): string | null {

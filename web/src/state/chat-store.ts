@@ -1,6 +1,6 @@
 import { newConversationOptions, type Conversation, type EndpointName, type Message } from '@parley/core';
 import { create } from 'zustand';
-import type { BranchChoice } from '../messages/visible-branch.ts';
+import type { BranchChoice } from './visible-branch.ts';
 
 export interface ChatSetup {
   endpoint: EndpointName;

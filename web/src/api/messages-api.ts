@@ -1,6 +1,6 @@
 import { messageSchema, recentMessagesSchema, type Message, type RecentMessages } from '@parley/core';
 import { z } from 'zod';
-import { apiJson } from '../../api/client.ts';
+import { apiJson } from './client.ts';
 
 const messageListSchema = z.array(messageSchema);
 

@@ -1,6 +1,6 @@
 import type { AuthResponse, User } from '@parley/core';
 import { create } from 'zustand';
-import { setAccessToken, setSessionHooks, setStoredApiKey } from '../../api/session.ts';
+import { setAccessToken, setSessionHooks, setStoredApiKey } from '../api/session.ts';
 
 /** `restoring` until the start-up refresh answers, so guards neither flash the login page nor the chat. */
 export type AuthStatus = 'restoring' | 'authenticated' | 'anonymous';
