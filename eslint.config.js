@@ -5,6 +5,21 @@ import tseslint from 'typescript-eslint';
 
 const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ know HTTP; move what both need to app/ or services/.' };
 const fastifyPackages = { group: ['fastify', '@fastify/*'], message: 'Services return what to set; routes and server/src/http speak Fastify.' };
+/** The web's layers, top to bottom: app/, routes/ and boot.tsx; features/; state/ and components/ (side by side); locales/; api/. */
+const webAbove = {
+  features: { group: ['**/features/**'], message: 'Features sit above this layer; move what a feature and this layer both need down (state/, components/, api/).' },
+  pages: { group: ['**/app/**', '**/routes/**', '**/boot.tsx', '**/main.tsx'], message: 'app/, routes/ and boot.tsx compose the features; nothing below them imports them.' },
+  state: { group: ['**/state/**'], message: 'state/ sits above this layer (UI primitives take what they show as props).' },
+  components: { group: ['**/components/**'], message: 'state/ and the layers below it hold no UI: the component belongs in a feature.' },
+  locales: { group: ['**/locales/**'], message: 'locales/ sits above api/.' },
+};
+const webLayers = {
+  features: [webAbove.pages],
+  state: [webAbove.pages, webAbove.features, webAbove.components],
+  components: [webAbove.pages, webAbove.features, webAbove.state],
+  locales: [webAbove.pages, webAbove.features, webAbove.state, webAbove.components],
+  api: [webAbove.pages, webAbove.features, webAbove.state, webAbove.components, webAbove.locales],
+};
 const workspaces = { server: 'server', web: 'web', testkit: 'testkit', bench: 'bench', e2e: 'e2e', core: 'packages/core' };
 
 export default tseslint.config(
@@ -45,6 +60,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers, fastifyPackages] }] },
   },
+  // The web's layers point down the same way (docs/architecture.md); that the feature folders
+  // import each other one way only, with no circle, is checked by web/feature-graph.test.ts.
+  ...Object.entries(webLayers).map(([layer, above]) => ({
+    files: [`web/src/${layer}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('web'), ...above] }] },
+  })),
 );
 
 /** A relative path that climbs into another workspace, or a path inside a package. */

@@ -99,7 +99,7 @@ export function ChatView() {
         </div>
       ) : (
         <Suspense fallback={<div className="min-h-0 flex-1" />}>
-          <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} canChange={canChange} actions={actions} />
+          <Thread rows={rows} openedKey={String(session)} endpoint={current?.endpoint ?? null} submitting={submitting} canChange={canChange} commands={actions} />
         </Suspense>
       )}
       <div className="relative mx-auto w-full max-w-3xl shrink-0 px-3 pb-3 sm:px-6 sm:pb-5">

@@ -7,7 +7,7 @@ import { visibleBranch } from '../../state/visible-branch.ts';
 import { placeholderFor, userDraft } from '../../state/drafts.ts';
 import { streaming } from '../../state/streaming-store.ts';
 import { Thread } from './thread.tsx';
-import type { ChatActions } from './use-chat-actions.ts';
+import type { MessageCommands } from '../messages/actions/message-action.ts';
 
 /**
  * happy-dom does no layout, so the thread's box is given here as a browser would report it:
@@ -60,7 +60,7 @@ function contentGrowsTo(next: number) {
 }
 
 const noop = () => undefined;
-const actions: ChatActions = { send: () => false, regenerate: noop, continueReply: noop, editAndSubmit: noop, editReplyAndSubmit: noop, saveEdit: async () => undefined, stop: noop };
+const commands: MessageCommands = { regenerate: noop, continueReply: noop, editAndSubmit: noop, editReplyAndSubmit: noop, saveEdit: async () => undefined };
 const request = userDraft({ messageId: 'u1', conversationId: 'c1', parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
 const reply: Message = { ...placeholderFor(request), messageId: 'r1', text: 'Once upon a time.', unfinished: false, finish_reason: 'stop' };
 const rowsOf = (messages: Message[]) => visibleBranch(messages, {});
@@ -75,7 +75,7 @@ function scrollTo(top: number) {
 
 /** Opens a thread and lets it settle (it re-pins to the bottom for 650 ms while rows measure). */
 function openThread(messages: Message[] = [request, reply]) {
-  const view = render(<Thread rows={rowsOf(messages)} openedKey="1" endpoint="openAI" submitting={false} canChange actions={actions} />);
+  const view = render(<Thread rows={rowsOf(messages)} openedKey="1" endpoint="openAI" submitting={false} canChange commands={commands} />);
   giveLayout(thread());
   return view;
 }
@@ -142,7 +142,7 @@ describe('thread scroll', () => {
     frames(SETTLED);
     scrollTo(0);
     const before = hookScrolls;
-    view.rerender(<Thread rows={rowsOf([request, reply])} openedKey="1" endpoint="openAI" submitting canChange actions={actions} />);
+    view.rerender(<Thread rows={rowsOf([request, reply])} openedKey="1" endpoint="openAI" submitting canChange commands={commands} />);
     frames(16);
     expect(hookScrolls).toBe(before + 1);
     expect(atBottom()).toBe(true);

@@ -1,13 +1,13 @@
-import { resolveEndpoint, supportsContinue, type Message } from '@parley/core';
+import type { Message } from '@parley/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown } from 'lucide-react';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { MessageRow } from '../messages/message-row.tsx';
 import type { BranchRow } from '../../state/visible-branch.ts';
 import { chat } from '../../state/chat-store.ts';
-import type { ChatActions } from './use-chat-actions.ts';
+import type { MessageActionScope, MessageCommands } from '../messages/actions/message-action.ts';
 import { useThreadScroll, virtualizerScrollTo } from './use-thread-scroll.ts';
 
 export interface ThreadProps {
@@ -18,22 +18,14 @@ export interface ThreadProps {
   submitting: boolean;
   /** SPEC point 4: edit and regenerate appear only with a stored key where keys exist (or an account). */
   canChange: boolean;
-  actions: ChatActions;
-}
-
-/** Endpoints whose conversations live upstream, so past messages cannot be edited. */
-const noEdit = new Set(['bingAI', 'chatGPTBrowser']);
-
-function canContinue(message: Message, endpoint: string | null): boolean {
-  const name = endpoint ? resolveEndpoint(endpoint) : undefined;
-  return Boolean(name && supportsContinue(name)) && !message.isCreatedByUser && !message.error && message.finish_reason !== 'stop';
+  commands: MessageCommands;
 }
 
 /**
  * The shown branch, windowed: only the rows near the viewport are mounted, each measured
  * after it renders, so a 2,000-message conversation opens as fast as a short one.
  */
-export function Thread({ rows, openedKey, endpoint, submitting, canChange, actions }: ThreadProps) {
+export function Thread({ rows, openedKey, endpoint, submitting, canChange, commands }: ThreadProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -50,7 +42,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
   });
   const firstKey = rows[0]?.message.messageId;
   const scroll = useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey, count: rows.length, firstKey, virtualTop });
-  const editable = canChange && !noEdit.has(endpoint ?? '');
+  const scope = useMemo<MessageActionScope>(() => ({ endpoint, canChange, submitting, commands }), [endpoint, canChange, submitting, commands]);
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -73,11 +65,7 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, actio
                   siblingIndex={row.siblingIndex}
                   siblingIds={row.siblingIds}
                   isLast={isLast}
-                  submitting={submitting}
-                  canEdit={editable}
-                  canRegenerate={canChange}
-                  canContinue={isLast && canContinue(row.message, endpoint)}
-                  actions={actions}
+                  scope={scope}
                   onChoose={chat.choose}
                 />
               </div>

@@ -3,9 +3,9 @@ import type { Message } from '@parley/core';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
-import type { ChatActions } from '../chat/use-chat-actions.ts';
 import { useStreamingStore } from '../../state/streaming-store.ts';
 import { EndpointIcon } from '../../components/endpoint-icon.tsx';
+import type { MessageActionScope } from './actions/message-action.ts';
 import { MessageActions } from './message-actions.tsx';
 import { MessageBody, StreamingBody } from './message-body.tsx';
 import { MessageEditor } from './message-editor.tsx';
@@ -15,11 +15,8 @@ export interface MessageRowProps {
   siblingIndex: number;
   siblingIds: readonly string[];
   isLast: boolean;
-  submitting: boolean;
-  canEdit: boolean;
-  canRegenerate: boolean;
-  canContinue: boolean;
-  actions: ChatActions;
+  /** The same object for every row: a row re-renders when it changes. */
+  scope: MessageActionScope;
   onChoose(parentId: string, childId: string): void;
 }
 
@@ -29,24 +26,25 @@ export interface MessageRowProps {
  */
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { t } = useTranslation();
-  const { message, actions } = props;
+  const { message, scope, isLast } = props;
+  const { commands } = scope;
   const streaming = useStreamingStore((s) => s.messageId === message.messageId);
   const [editing, setEditing] = useState(false);
   const user = message.isCreatedByUser;
-  const busy = props.submitting || streaming;
+  const busy = scope.submitting || streaming;
 
   const editor = editing ? (
     <MessageEditor
       message={message}
       onCancel={() => setEditing(false)}
       onSave={async (text) => {
-        await actions.saveEdit(message, text);
+        await commands.saveEdit(message, text);
         setEditing(false);
       }}
       onSubmit={(text) => {
         setEditing(false);
-        if (user) actions.editAndSubmit(message, text);
-        else actions.editReplyAndSubmit(message, text);
+        if (user) commands.editAndSubmit(message, text);
+        else commands.editReplyAndSubmit(message, text);
       }}
     />
   ) : null;
@@ -54,18 +52,11 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const toolbar =
     editing || streaming ? null : (
       <MessageActions
-        message={message}
+        context={{ message, scope, isLast, busy, startEdit: () => setEditing(true) }}
         siblingIndex={props.siblingIndex}
         siblingCount={props.siblingIds.length}
         onSelectSibling={(index) => props.onChoose(message.parentMessageId, props.siblingIds[index]!)}
-        canEdit={props.canEdit && !busy && !message.error}
-        canRegenerate={props.canRegenerate && !user && !busy}
-        canContinue={props.canContinue && !busy}
-        submitting={props.submitting}
-        alwaysVisible={props.isLast}
-        onEdit={() => setEditing(true)}
-        onRegenerate={() => actions.regenerate(message)}
-        onContinue={() => actions.continueReply(message)}
+        alwaysVisible={isLast}
       />
     );
 
