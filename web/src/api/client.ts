@@ -57,7 +57,7 @@ function reportBan(error: ApiError): ApiError {
  * After a 401: one refresh shared by every request that met it. False when the session cannot
  * be restored, and the app is told it ended.
  */
-export async function renewSession(): Promise<boolean> {
+async function renewSession(): Promise<boolean> {
   if (await refreshSession({ retry: true })) return true;
   setAccessToken(null);
   sessionHooks()?.onExpired();
@@ -65,19 +65,24 @@ export async function renewSession(): Promise<boolean> {
 }
 
 /**
+ * Sends a request; after a 401 the session is renewed and the request sent once more, reading its
+ * headers again (authHeaders) so it carries the new token. The answer to the last send.
+ */
+export async function sendRenewing<T extends { status: number }>(sendOnce: () => Promise<T>): Promise<T> {
+  const answer = await sendOnce();
+  if (answer.status !== 401 || !(await renewSession())) return answer;
+  return sendOnce();
+}
+
+/**
  * Fetches an API path and returns the OK response (streams read it raw). A 401 triggers one
  * shared refresh; the request is then retried once with the new token. Failures throw ApiError.
  */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
-  const res = await send(path, options);
+  const sendOnce = () => send(path, options);
+  const res = options.refreshOn401 === false ? await sendOnce() : await sendRenewing(sendOnce);
   if (res.ok) return res;
-  const error = await errorFromResponse(res);
-  if (res.status !== 401 || options.refreshOn401 === false) throw reportBan(error);
-
-  if (!(await renewSession())) throw error;
-  const retried = await send(path, options);
-  if (retried.ok) return retried;
-  throw reportBan(await errorFromResponse(retried));
+  throw reportBan(await errorFromResponse(res));
 }
 
 /** The successful answer to the same GET sent before the app loaded (early-requests.ts), if any. */

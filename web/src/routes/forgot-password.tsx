@@ -6,13 +6,11 @@ import { Link } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
 import { authApi } from '../api/auth.ts';
 import { Banner } from '../components/ui/banner.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Field } from '../components/ui/field.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
-import { errorText, validationText } from '../locales/error-text.ts';
+import { errorText } from '../locales/error-text.ts';
 
 /** What became of the request: mailed, a link to show (ALLOW_PASSWORD_RESET_LINK), or no reset here at all. */
 type Outcome = { kind: 'mailed' } | { kind: 'link'; link: string } | { kind: 'unavailable'; text: string };
@@ -43,7 +41,6 @@ export function ForgotPasswordRoute() {
     }
   }
 
-  const emailError = form.error('email');
   const backToLogin = (
     <Link to="/login" className={linkClasses} data-testid="back-to-login">
       {t('auth.forgot.back_to_login')}
@@ -88,21 +85,10 @@ export function ForgotPasswordRoute() {
         </Banner>
       ) : null}
       <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.forgot.title')}>
-        <Field
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          autoFocus
-          value={form.values.email}
-          onChange={(e) => form.setValue('email', e.target.value)}
-          error={emailError ? validationText(t, emailError) : null}
-          data-testid="forgot-email"
-        />
-        <Button type="submit" className="w-full" disabled={pending} data-testid="forgot-submit">
-          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+        <FormField form={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus data-testid="forgot-email" />
+        <SubmitButton pending={pending} disabled={pending} data-testid="forgot-submit">
           {t('auth.forgot.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -5,16 +5,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth.ts';
 import { useStartupConfig } from '../api/use-startup-config.ts';
 import { Banner } from '../components/ui/banner.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Field } from '../components/ui/field.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
 import { AccessKeyLoginLink } from '../features/access/access-key-login-link.tsx';
 import { useAuthStore } from '../state/auth-store.ts';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
-import { errorText, validationText } from '../locales/error-text.ts';
+import { errorText } from '../locales/error-text.ts';
 
 export function LoginRoute() {
   const { t } = useTranslation();
@@ -42,11 +40,6 @@ export function LoginRoute() {
       setPending(false);
     }
   }
-
-  const fieldError = (name: 'email' | 'password') => {
-    const key = form.error(name);
-    return key ? validationText(t, key) : null;
-  };
 
   return (
     <AuthCard
@@ -76,36 +69,16 @@ export function LoginRoute() {
         {failure.error ? <Banner data-testid="login-error">{failure.error}</Banner> : null}
       </div>
       <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.login.title')}>
-        <Field
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          autoFocus
-          value={form.values.email}
-          onChange={(e) => form.setValue('email', e.target.value)}
-          error={fieldError('email')}
-          data-testid="login-email"
-        />
-        <Field
-          label={t('auth.fields.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(e) => form.setValue('password', e.target.value)}
-          error={fieldError('password')}
-          data-testid="login-password"
-        />
+        <FormField form={form} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus data-testid="login-email" />
+        <FormField form={form} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" data-testid="login-password" />
         <div className="-mt-2 flex justify-end">
           <Link to="/forgot-password" className={`${linkClasses} text-sm`} data-testid="forgot-password-link">
             {t('auth.login.forgot')}
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={pending} data-testid="login-submit">
-          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+        <SubmitButton pending={pending} disabled={pending} data-testid="login-submit">
           {t('auth.login.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       {config ? <SocialButtons config={config} /> : null}
     </AuthCard>

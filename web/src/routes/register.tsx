@@ -5,13 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
 import { authApi } from '../api/auth.ts';
 import { Banner } from '../components/ui/banner.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Field } from '../components/ui/field.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
 import { useAuthStore } from '../state/auth-store.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
-import { errorText, validationText } from '../locales/error-text.ts';
+import { errorText } from '../locales/error-text.ts';
 
 type FieldName = keyof RegisterInput;
 type Values = Record<FieldName, string>;
@@ -52,11 +50,6 @@ export function RegisterRoute() {
     }
   }
 
-  const errorFor = (name: FieldName) => {
-    const key = form.error(name);
-    return key ? validationText(t, key) : null;
-  };
-
   return (
     <AuthCard
       title={t('auth.register.title')}
@@ -77,24 +70,21 @@ export function RegisterRoute() {
       ) : null}
       <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('auth.register.title')}>
         {inputs.map((input, index) => (
-          <Field
+          <FormField
             key={input.name}
-            label={t(input.labelKey)}
+            form={form}
             name={input.name}
+            label={t(input.labelKey)}
             type={input.type}
             autoComplete={input.autoComplete}
             autoFocus={index === 0}
-            value={form.values[input.name]}
-            onChange={(e) => form.setValue(input.name, e.target.value)}
-            error={errorFor(input.name)}
             hint={input.hintKey ? t(input.hintKey) : undefined}
             data-testid={`register-${input.name.replace('_', '-')}`}
           />
         ))}
-        <Button type="submit" className="mt-2 w-full" disabled={!form.valid || pending} data-testid="register-submit">
-          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+        <SubmitButton pending={pending} className="mt-2 w-full" disabled={!form.valid || pending} data-testid="register-submit">
           {t('auth.register.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -7,11 +7,10 @@ import { isApiError } from '../api/api-error.ts';
 import { authApi } from '../api/auth.ts';
 import { Banner } from '../components/ui/banner.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Field } from '../components/ui/field.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
+import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
-import { errorText, validationText } from '../locales/error-text.ts';
+import { errorText } from '../locales/error-text.ts';
 
 type Outcome = { kind: 'done' } | { kind: 'invalid-token' } | { kind: 'error'; text: string };
 
@@ -60,10 +59,6 @@ export function ResetPasswordRoute() {
   }
 
   const missing = [!token && t('validation.reset.token'), !userId && t('validation.reset.userId')].filter(Boolean);
-  const fieldError = (name: 'password' | 'confirm_password') => {
-    const key = form.error(name);
-    return key ? validationText(t, key) : null;
-  };
 
   return (
     <AuthCard
@@ -92,33 +87,20 @@ export function ResetPasswordRoute() {
         {outcome?.kind === 'error' ? <Banner data-testid="reset-error">{outcome.text}</Banner> : null}
       </div>
       <form noValidate onSubmit={submit} className="space-y-5" aria-label={t('auth.reset.title')}>
-        <Field
-          label={t('auth.fields.new_password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          autoFocus
-          value={form.values.password}
-          onChange={(e) => form.setValue('password', e.target.value)}
-          error={fieldError('password')}
-          data-testid="reset-password"
-        />
-        <Field
+        <FormField form={form} name="password" label={t('auth.fields.new_password')} type="password" autoComplete="new-password" autoFocus data-testid="reset-password" />
+        <FormField
+          form={form}
+          name="confirm_password"
           label={t('auth.fields.confirm_password')}
           type="password"
-          name="confirm_password"
           autoComplete="new-password"
-          value={form.values.confirm_password}
           // SPEC point 5: the confirmation must be typed, not pasted.
           onPaste={(e) => e.preventDefault()}
-          onChange={(e) => form.setValue('confirm_password', e.target.value)}
-          error={fieldError('confirm_password')}
           data-testid="reset-confirm-password"
         />
-        <Button type="submit" className="w-full" disabled={pending || missing.length > 0} data-testid="reset-submit">
-          {pending ? <Spinner label={t('common.loading')} className="size-4 text-white" /> : null}
+        <SubmitButton pending={pending} disabled={pending || missing.length > 0} data-testid="reset-submit">
           {t('auth.reset.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

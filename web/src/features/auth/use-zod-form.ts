@@ -15,6 +15,14 @@ export interface ZodFormOptions<F extends string> {
   context?: Record<string, unknown>;
 }
 
+/** What a form's fields read and write (FormField). */
+export interface ZodForm<F extends string> {
+  values: Record<F, string>;
+  setValue(name: F, value: string): void;
+  /** A message key (translate it with validationText). */
+  error(name: F): string | undefined;
+}
+
 /**
  * An auth form's values checked by one of core's zod schemas, the rules the server applies.
  * Errors are message keys (translate them with validationText); a server's field errors, set after

@@ -1,5 +1,5 @@
 import { uploadedFileSchema, type ApiErrorBody, type UploadedFile } from '@parley/core';
-import { authHeaders, renewSession } from '../../api/client.ts';
+import { authHeaders, sendRenewing } from '../../api/client.ts';
 
 export class UploadError extends Error {
   constructor(
@@ -59,12 +59,14 @@ function readAnswer({ status, body }: UploadAnswer): UploadedFile {
 }
 
 /**
- * Uploads a file with progress. An expired session (401) is refreshed once, as every other API
- * call does, and the file is sent again with the new token.
+ * Uploads a file with progress. An expired session (401) is refreshed once by the API client, as
+ * for every other call, and the file is sent again (its progress from zero) with the new token.
  */
 export async function uploadRequest(file: File, fields: { endpoint: string; model: string }, onProgress: (share: number) => void): Promise<UploadedFile> {
-  const answer = await sendUpload(file, fields, onProgress);
-  if (answer.status !== 401 || !(await renewSession())) return readAnswer(answer);
-  onProgress(0);
-  return readAnswer(await sendUpload(file, fields, onProgress));
+  let sends = 0;
+  const answer = await sendRenewing(() => {
+    if (sends++ > 0) onProgress(0);
+    return sendUpload(file, fields, onProgress);
+  });
+  return readAnswer(answer);
 }

@@ -4,7 +4,7 @@ import type { MessageActionContext, MessageCommands } from './message-action.ts'
 import { availableActions } from './message-actions-registry.ts';
 
 const reply = { messageId: 'r', parentMessageId: 'q', isCreatedByUser: false, text: 'Hello', error: false, finish_reason: 'length' } as Message;
-const question = { ...reply, messageId: 'q', parentMessageId: '00000000-0000-0000-0000-000000000000', isCreatedByUser: true, finish_reason: undefined } as Message;
+const question = { ...reply, messageId: 'q', parentMessageId: '00000000-0000-0000-0000-000000000000', isCreatedByUser: true, finish_reason: null } as Message;
 
 function context(over: Partial<MessageActionContext> & { endpoint?: string; canChange?: boolean } = {}, performed: string[] = []): MessageActionContext {
   const record = (name: string) => (message: Message, text?: string) => void performed.push(`${name} ${message.messageId}${text ? ` ${text}` : ''}`);
