@@ -4,9 +4,9 @@ import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
-import type { AppContext } from './context.ts';
-import { createLogger } from './logger.ts';
-import { createReadiness } from './readiness.ts';
+import type { AppContext } from '../app/context.ts';
+import { createLogger } from '../app/logger.ts';
+import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
 export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter'> &
