@@ -3,7 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ know HTTP; move what both need to app/ or services/.' };
+const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ (and root/, which wires them) know HTTP; move what both need to app/ or services/.' };
+const compositionRoot = { group: ['**/root/**'], message: 'root/ wires the layers; only main.ts and the test app import it.' };
 const fastifyPackages = { group: ['fastify', '@fastify/*'], message: 'Services return what to set; routes and server/src/http speak Fastify.' };
 /** The web's layers, top to bottom: app/, routes/ and boot.tsx; features/; state/ and components/ (side by side); locales/; api/. */
 const webAbove = {
@@ -46,19 +47,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@parley/server', '@parley/web', '**/server/**', '**/web/**'] }] },
   },
   ...workspaceBoundaries(),
-  // Inside the server, only http/ and routes/ know HTTP: the layers below them never reach up, and
-  // services, providers and app/ return what to set instead of speaking Fastify. (Tests may wire
-  // the layers together, e.g. drive a service through its route.) ESLint keeps only the last
+  // Inside the server the layers only point down: root/ (the composition root) wires http/ and
+  // routes/, which alone speak Fastify; everything below them returns what to set instead and
+  // never reaches up. Only the process entry and the test app import root/. (Tests may wire the
+  // layers together, e.g. drive a service through its route.) ESLint keeps only the last
   // no-restricted-imports of a file, so each block repeats the workspace boundary.
   {
-    files: ['server/src/{streams,limiter}/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers] }] },
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/{http,routes,root,test,security}/**', 'server/src/{main,testing}.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers, fastifyPackages, compositionRoot] }] },
   },
   {
-    files: ['server/src/{app,services,providers}/**/*.ts'],
+    files: ['server/src/{http,routes}/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers, fastifyPackages] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), compositionRoot] }] },
   },
   // The web's layers point down the same way (docs/architecture.md); that the feature folders
   // import each other one way only, with no circle, is checked by web/feature-graph.test.ts.

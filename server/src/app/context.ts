@@ -10,6 +10,8 @@ import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { McpHub } from '../services/mcp/mcp-hub.ts';
 import type { TokenCounter } from '../services/tokenizer/token-counter.ts';
+import type { ServiceAccountTokens } from '../providers/google/service-account.ts';
+import type { OpenIdConfigurations } from '../services/social/openid-login.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
 import type { Logger } from './logger.ts';
 import type { Readiness } from './readiness.ts';
@@ -41,6 +43,10 @@ export interface AppContext {
   mcp: McpHub;
   /** cl100k_base token counts, in a worker thread started on the first count, stopped with the app. */
   tokenCounter: TokenCounter;
+  /** Google service-account access tokens, reused until a minute before they expire. */
+  serviceAccountTokens: ServiceAccountTokens;
+  /** The OpenID issuer's discovered configuration, fetched on the first OpenID login. */
+  openIdConfigurations: OpenIdConfigurations;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }

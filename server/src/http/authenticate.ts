@@ -3,7 +3,7 @@ import { isBanned } from '../services/users/user-service.ts';
 import type { AppContext } from '../app/context.ts';
 import { AppError } from '../app/errors.ts';
 import { accessIdentity, type KeyOrVisitor } from './access-identity.ts';
-import { accountsEnabled } from './require-accounts.ts';
+import { accountsEnabled } from '../config/accounts-enabled.ts';
 
 export interface AuthUser {
   id: string;

@@ -1,11 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Env } from '../config/env.ts';
 import { AppError } from '../app/errors.ts';
-
-/** Whether this server has accounts at all: `ACCESS_MODE=keys` means access keys and visitors only. */
-export function accountsEnabled(env: Pick<Env, 'ACCESS_MODE'>): boolean {
-  return env.ACCESS_MODE !== 'keys';
-}
+import { accountsEnabled } from '../config/accounts-enabled.ts';
 
 /**
  * preHandler for the routes that create, sign in or restore an account (register, login,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream } from '../streams/sse.ts';
+import { openEventStream } from './sse.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -29,7 +29,7 @@ describe('security headers', () => {
     t = await createTestApp('pglite', { TRUST_PROXY: 'true' });
     // The SPA is registered with the app, so the test app is rebuilt with a dist to serve.
     await t.app.close();
-    const { buildApp } = await import('./app.ts');
+    const { buildApp } = await import('../root/build-app.ts');
     t.app = await buildApp({ ...t.ctx, webDist: dist });
   });
   afterAll(() => t.close());

@@ -4,6 +4,7 @@
  */
 import type { AliasOverrides, MessageFile } from '@parley/core';
 import type { OutboundPolicy } from '../net/outbound-url.ts';
+import type { ServiceAccountTokens } from './google/service-account.ts';
 
 /** A picture or PDF sent with a turn, already fitted to the provider's limits. */
 export interface TurnAttachment {
@@ -39,6 +40,8 @@ export interface ChatRequest {
    * the strict default when absent. The server's own keys are trusted like its base URLs.
    */
   outbound?: OutboundPolicy;
+  /** Where a service-account key's tokens are kept between calls (the app context's); none: a token per call. */
+  serviceAccountTokens?: ServiceAccountTokens;
   /**
    * Called before each model call of a request that makes several (an agent's steps): holds the
    * call's quota, or throws when the payer has none left. A single call needs not call it.

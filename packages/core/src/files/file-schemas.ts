@@ -12,16 +12,17 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** A file as a message keeps it (`message.files`); generated images are files too. */
-export const messageFileSchema = z.object({
-  file_id: z.string(),
-  filename: z.string(),
-  type: z.string(),
-  bytes: z.number().int(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-});
+/**
+ * A file as a message keeps it (`message.files`; generated images are files too): the uploaded
+ * file under `file_id`, the name the wire format gives it.
+ */
+export const messageFileSchema = uploadedFileSchema.omit({ id: true }).extend({ file_id: z.string() });
 export type MessageFile = z.infer<typeof messageFileSchema>;
+
+/** An uploaded file as a message stores it. */
+export function messageFileOf({ id, ...file }: UploadedFile): MessageFile {
+  return { file_id: id, ...file };
+}
 
 /** The ask body's `files`: ids of the caller's uploads, checked against the endpoint's limit on the server. */
 export const askFilesSchema = z.array(z.object({ id: z.string().min(1).max(200) })).max(5);

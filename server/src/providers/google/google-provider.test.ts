@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { strictOutboundPolicy } from '../../net/outbound-url.ts';
 import { collect, failureOf, fakeUpstreamOutbound, runProviderSuite } from '../provider-suite.ts';
 import { geminiThinkingBudget, googleProvider } from './google-provider.ts';
+import { createServiceAccountTokens } from './service-account.ts';
 
 const examples = [{ input: { content: 'ping' }, output: { content: 'pong' } }];
 
@@ -87,6 +88,8 @@ runProviderSuite(
 );
 
 describe('google provider specifics', () => {
+  // The app context's cache in production; one for this block, as its tests expect tokens kept between calls.
+  const serviceAccountTokens = createServiceAccountTokens();
   const ask = (fake: GoogleFake, model: string, apiKey: string, more: { owner?: string; outbound?: typeof strictOutboundPolicy } = {}) =>
     googleProvider.stream(
       {
@@ -96,6 +99,7 @@ describe('google provider specifics', () => {
         apiKey,
         baseURL: fake.url,
         outbound: fakeUpstreamOutbound,
+        serviceAccountTokens,
         ...more,
       },
       new AbortController().signal,

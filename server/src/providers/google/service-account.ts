@@ -32,14 +32,30 @@ export function parseServiceAccount(apiKey: string): ServiceAccount | undefined 
   return parsed.data;
 }
 
-/** Whose token is cached, and how: the owner of the key and the key itself, in full. */
+/** Service-account tokens by key (see cacheKeyOf), kept by the app context for the process's life. */
+export interface ServiceAccountTokens {
+  get(key: string): { token: string; expiresAt: number } | undefined;
+  remember(key: string, token: string, expiresAt: number): void;
+}
+
+/** Whose token is cached, and where: the owner of the key, the key itself in full, and the cache (none: a token per call). */
 export interface TokenScope {
   owner?: string;
   outbound?: OutboundPolicy;
+  serviceAccountTokens?: ServiceAccountTokens;
 }
 
-const cache = new Map<string, { token: string; expiresAt: number }>();
-const cacheLimit = 1000;
+/** At most `limit` tokens, the oldest dropped first: a Map iterates in insertion order, so no timer is needed. */
+export function createServiceAccountTokens(limit = 1000): ServiceAccountTokens {
+  const cache = new Map<string, { token: string; expiresAt: number }>();
+  return {
+    get: (key) => cache.get(key),
+    remember(key, token, expiresAt) {
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(key, { token, expiresAt });
+    },
+  };
+}
 
 /**
  * A token is only handed back to the holder of the very same key: the hash covers the owner
@@ -51,12 +67,6 @@ const cacheKeyOf = (account: ServiceAccount, tokenUri: string, owner = '') =>
     .update(JSON.stringify([owner, account.client_email, account.project_id, tokenUri, account.private_key]))
     .digest('base64url');
 
-function remember(key: string, token: string, expiresAt: number) {
-  // Oldest first: a Map iterates in insertion order, so the cache stays bounded without a timer.
-  if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
-  cache.set(key, { token, expiresAt });
-}
-
 /**
  * An OAuth access token for the account, from the JWT-bearer grant at its token_uri (which,
  * being user input, must pass the outbound policy). Tokens are reused until a minute before
@@ -65,7 +75,7 @@ function remember(key: string, token: string, expiresAt: number) {
 export async function accessToken(account: ServiceAccount, signal: AbortSignal, scope: TokenScope = {}): Promise<string> {
   const tokenUri = account.token_uri ?? googleTokenUri;
   const cacheKey = cacheKeyOf(account, tokenUri, scope.owner);
-  const cached = cache.get(cacheKey);
+  const cached = scope.serviceAccountTokens?.get(cacheKey);
   if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token;
 
   let key: Awaited<ReturnType<typeof importPKCS8>>;
@@ -100,6 +110,6 @@ export async function accessToken(account: ServiceAccount, signal: AbortSignal, 
     throw response.status < 500 ? new ProviderError('invalid_api_key', error.upstreamMessage, response.status) : error;
   }
   const body = (await response.json()) as { access_token: string; expires_in?: number };
-  remember(cacheKey, body.access_token, Date.now() + (body.expires_in ?? 3600) * 1000);
+  scope.serviceAccountTokens?.remember(cacheKey, body.access_token, Date.now() + (body.expires_in ?? 3600) * 1000);
   return body.access_token;
 }

@@ -3,7 +3,7 @@ import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { buildApp } from '../../http/app.ts';
+import { buildApp } from '../../root/build-app.ts';
 import { collectSse, deltasOf, finalOf, json, listenTestApp, readSse, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AbortResponse, CreatedEvent } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.ts';
+import { buildApp } from '../../root/build-app.ts';
 import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import type { StreamRegistry } from '../../streams/stream-registry.ts';

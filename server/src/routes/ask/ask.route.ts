@@ -11,7 +11,7 @@ import { abortExchange } from '../../services/chat/abort-exchange.ts';
 import { watchForDeadStream } from '../../services/chat/dead-stream.ts';
 import { prepareExchange } from '../../services/chat/prepare-exchange.ts';
 import { startExchange } from '../../services/chat/start-exchange.ts';
-import { formatFrame, openEventStream, pipeStream } from '../../streams/sse.ts';
+import { formatFrame, openEventStream, pipeStream } from '../../http/sse.ts';
 
 const endpointParams = z.object({ endpoint: z.string().min(1).max(64) });
 const streamParams = z.object({ streamId: z.string().min(1).max(200) });

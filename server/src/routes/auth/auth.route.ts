@@ -2,7 +2,7 @@ import { loginSchema, registerSchema } from '@parley/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { rateLimit } from '../../limiter/rate-limit.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { registerUser, verifyCredentials } from '../../services/auth/account-service.ts';
 import { refreshAccess } from '../../services/auth/refresh-access.ts';
 import { signIn, type SignedIn } from '../../services/auth/sign-in.ts';

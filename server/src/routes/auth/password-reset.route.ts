@@ -2,7 +2,7 @@ import { requestPasswordResetSchema, resetPasswordSchema, type PasswordResetAnsw
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { requireAccounts } from '../../http/require-accounts.ts';
-import { rateLimit } from '../../limiter/rate-limit.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { requestPasswordReset, resetMessages, resetPassword } from '../../services/passwords/password-reset.ts';
 
 /** Each request mails someone, so a script must not turn us into a mail cannon. */

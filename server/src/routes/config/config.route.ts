@@ -1,48 +1,6 @@
-import { APP_VERSION, endpointOrder, type StartupConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../../config/env.ts';
 import type { AppContext } from '../../app/context.ts';
-import { enabledSocialProviders } from '../../services/social-providers.ts';
-import { paymentsConfigured } from '../../services/payments/epay-config.ts';
-import { endpointSettings } from '../../services/endpoints/endpoint-settings.ts';
-import { accountsEnabled } from '../../http/require-accounts.ts';
-
-/** Each endpoint's `X_MODEL_ALIASES`, so the model picker names the model that really answers. */
-function operatorAliases(env: Env): StartupConfig['modelAliases'] {
-  const entries = endpointOrder.map((endpoint) => [endpoint, endpointSettings(env, endpoint).aliases] as const);
-  return Object.fromEntries(entries.filter(([, aliases]) => Object.keys(aliases).length > 0));
-}
-
-function presentStartupConfig(env: Env): StartupConfig {
-  const accounts = accountsEnabled(env);
-  const social = accounts ? enabledSocialProviders(env) : [];
-  return {
-    appTitle: env.APP_TITLE,
-    loginEnabled: accounts,
-    registrationEnabled: accounts && env.ALLOW_REGISTRATION,
-    emailEnabled: Boolean(env.SMTP_URL),
-    socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN && social.length > 0,
-    googleLoginEnabled: social.includes('google'),
-    facebookLoginEnabled: social.includes('facebook'),
-    githubLoginEnabled: social.includes('github'),
-    discordLoginEnabled: social.includes('discord'),
-    openidLoginEnabled: social.includes('openid'),
-    openidLabel: env.OPENID_BUTTON_LABEL,
-    openidImageUrl: env.OPENID_IMAGE_URL,
-    serverDomain: env.PUBLIC_URL ?? '',
-    checkBalance: env.CHECK_BALANCE,
-    searchEnabled: env.SEARCH,
-    accessMode: env.ACCESS_MODE,
-    buyKeyUrl: env.BUY_KEY_URL,
-    lookupKeyUrl: env.LOOKUP_KEY_URL,
-    version: APP_VERSION,
-    freeCallsPerDay: env.FREE_CALLS_PER_DAY,
-    topUpPacks: env.TOPUP_PACKS,
-    payMethods: env.PAY_METHODS,
-    paymentsEnabled: paymentsConfigured(env),
-    modelAliases: operatorAliases(env),
-  };
-}
+import { presentStartupConfig } from '../../presenters/present-startup-config.ts';
 
 export async function configRoutes(app: FastifyInstance, ctx: AppContext) {
   const body = presentStartupConfig(ctx.env);

@@ -17,7 +17,7 @@ import {
   listConversations,
   renameConversation,
 } from '../../services/conversations/conversation-store.ts';
-import { presentConversation } from '../../services/conversations/present-conversation.ts';
+import { presentConversation } from '../../presenters/present-conversation.ts';
 import { sweepOrphanFiles } from '../../services/files/orphan-sweeper.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 import { endpointsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { keysWithoutProvider } from '../../services/endpoints/endpoints-config.ts';
+import { keysWithoutProvider } from '../../presenters/present-endpoints-config.ts';
 import { testEnv } from '../../test/app.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 

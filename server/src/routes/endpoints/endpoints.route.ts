@@ -2,7 +2,7 @@ import type { EndpointsConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { keysWithoutProvider, presentEndpointsConfig } from '../../services/endpoints/endpoints-config.ts';
+import { keysWithoutProvider, presentEndpointsConfig } from '../../presenters/present-endpoints-config.ts';
 import { pluginNames } from '../../services/plugins/plugin-catalog.ts';
 
 export async function endpointsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import { rateLimit } from '../../limiter/rate-limit.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { assertMayUseFiles } from '../../services/files/file-user.ts';
 import { readStoredFile } from '../../services/files/read-file.ts';
 import { uploadFile } from '../../services/files/upload-file.ts';

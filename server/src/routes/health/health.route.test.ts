@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../http/app.ts';
-import { createAppContext } from '../../app/create-context.ts';
+import { buildApp } from '../../root/build-app.ts';
+import { createAppContext } from '../../root/create-context.ts';
 import { createReadiness } from '../../app/readiness.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createMemoryLimiter } from '../../limiter/memory-limiter.ts';

@@ -2,11 +2,9 @@ import { deleteAllKeysSchema, keyNameSchema, saveKeySchema, type DeletedCount, t
 import type { FastifyInstance } from 'fastify';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
+import { presentKeyStatus } from '../../presenters/present-key-status.ts';
 import { checkKeyToStore, keyEndpoint } from '../../services/keys/key-rules.ts';
 import { deleteUserKeys, storeUserKey, userKeyExpiry } from '../../services/keys/user-key-store.ts';
-
-/** The only thing a client ever learns about a stored key is when it stops working. */
-const presentKeyStatus = (expiresAt: Date | undefined): KeyStatus => ({ expiresAt: expiresAt?.toISOString() ?? null });
 
 export async function keysRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);

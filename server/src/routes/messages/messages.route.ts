@@ -6,7 +6,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { findConversation } from '../../services/conversations/conversation-store.ts';
 import { editMessageText, listMessageLinks, listMessages, listMessagesById } from '../../services/messages/message-store.ts';
-import { presentMessage } from '../../services/messages/present-message.ts';
+import { presentMessage } from '../../presenters/present-message.ts';
 
 const id = z.string().min(1).max(200);
 const conversationParams = z.object({ conversationId: id });

@@ -53,7 +53,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/oauth/:provider', { preHandler: accounts }, async (request, reply) => {
     const provider = enabledProvider(request);
     try {
-      const { url, login } = await beginSocialLogin(env, provider, callbackUrl(request, provider));
+      const { url, login } = await beginSocialLogin(ctx, provider, callbackUrl(request, provider));
       const sealed = await sealLoginState(ctx.secrets.jwtSecret, login);
       reply.setCookie(LOGIN_STATE_COOKIE, sealed, { ...cookieOptions(request), maxAge: LOGIN_STATE_TTL_SECONDS });
       return reply.redirect(url);
@@ -69,7 +69,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.clearCookie(LOGIN_STATE_COOKIE, cookieOptions(request));
     const query = new URLSearchParams(request.query as Record<string, string>);
     try {
-      const profile = await completeSocialLogin(env, provider, callbackUrl(request, provider), query, login);
+      const profile = await completeSocialLogin(ctx, provider, callbackUrl(request, provider), query, login);
       const user = await findOrCreateSocialUser(ctx.db, profile);
       if (isBanned(user)) return reply.redirect('/login?error=banned');
       setRefreshCookie(env, reply, await startSession(ctx.db, user.id, clientInfo(request)));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { rateLimit } from '../../limiter/rate-limit.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { epayConfig } from '../../services/payments/epay-config.ts';
 import { findOrder, gatewayUrl } from '../../services/payments/order-service.ts';
 import { epayNotifySchema, settleNotification } from '../../services/payments/order-settler.ts';

@@ -5,7 +5,7 @@ import { LARGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { deletePresets, listPresets, savePreset } from '../../services/presets/preset-store.ts';
-import { presentPreset } from '../../services/presets/present-preset.ts';
+import { presentPreset } from '../../presenters/present-preset.ts';
 
 export async function presetsRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);

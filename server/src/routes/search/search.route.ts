@@ -5,7 +5,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { lookupGuard } from '../../http/abuse-guard.ts';
 import { searchMessages } from '../../services/search/message-search.ts';
-import { presentSearchPage } from '../../services/search/present-search.ts';
+import { presentSearchPage } from '../../presenters/present-search.ts';
 
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);

@@ -1,7 +1,7 @@
 import { createOrderRequestSchema, getUsageRequestSchema, type GetUsageResponse } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
-import { rateLimit } from '../../limiter/rate-limit.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { usableQuota } from '../../services/access/access-key-store.ts';
 import { createOrder } from '../../services/payments/order-service.ts';
 

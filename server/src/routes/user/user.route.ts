@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { presentNewVisitor } from '../../services/access/visitor-store.ts';
+import { presentNewVisitor, presentUser } from '../../presenters/present-user.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { findUserById, presentUser } from '../../services/users/user-service.ts';
+import { findUserById } from '../../services/users/user-service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/user', { preHandler: authenticate(ctx) }, async (request) => {

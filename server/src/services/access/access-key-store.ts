@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isAccessKey } from '@parley/core';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { accessKeys, usageLedger, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/user-service.ts';
 import { KeyRefError } from './access-key-ref.ts';
@@ -84,7 +84,7 @@ export async function revokeAccessKey(db: Db, id: string): Promise<void> {
 }
 
 /** Adds quota with its ledger row in one transaction; answers the new remaining quota. */
-export async function addAccessKeyQuota(db: Db, id: string, amount: number, entry: { kind: 'credit' | 'topup'; orderId?: string } = { kind: 'credit' }): Promise<number> {
+export async function addAccessKeyQuota(db: Queryable, id: string, amount: number, entry: { kind: 'credit' | 'topup'; orderId?: string } = { kind: 'credit' }): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(accessKeys)

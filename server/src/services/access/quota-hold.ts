@@ -1,7 +1,7 @@
 import { chatErrorText, type DailyLimitError, type EndpointName, type InsufficientQuotaError } from '@parley/core';
 import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
 import { keyState } from './access-key-store.ts';
 import { calendarDay } from './calendar-day.ts';
@@ -46,7 +46,7 @@ const keySubject = (keyId: string) => `key:${keyId}`;
 export const ipSubject = (ip: string) => `ip:${ip}`;
 
 /** Counts one more call of the day unless `cap` is reached; false when it is. */
-async function countCall(db: Db, subject: string, model: string, day: string, cap: number): Promise<boolean> {
+async function countCall(db: Queryable, subject: string, model: string, day: string, cap: number): Promise<boolean> {
   if (cap <= 0) return false;
   const rows = await db
     .insert(dailyCalls)
@@ -60,7 +60,7 @@ async function countCall(db: Db, subject: string, model: string, day: string, ca
   return rows.length > 0;
 }
 
-async function uncountCall(db: Db, subject: string, model: string, day: string): Promise<void> {
+async function uncountCall(db: Queryable, subject: string, model: string, day: string): Promise<void> {
   await db
     .update(dailyCalls)
     .set({ count: sql`greatest(${dailyCalls.count} - 1, 0)` })
@@ -83,7 +83,7 @@ async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>
   let holdId: string;
   try {
     holdId = await ctx.db.transaction(async (tx) => {
-      if (cap && !(await countCall(tx as unknown as Db, subject, cap.model, day, cap.max))) throw new Refused(capError(cap.max, cap.model));
+      if (cap && !(await countCall(tx, subject, cap.model, day, cap.max))) throw new Refused(capError(cap.max, cap.model));
       const usable = and(eq(accessKeys.id, payer.keyId), eq(accessKeys.status, 'active'), or(isNull(accessKeys.expiresAt), gt(accessKeys.expiresAt, sql`now()`)));
       const [taken] = await tx
         .update(accessKeys)
@@ -112,7 +112,7 @@ async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>
           .update(accessKeys)
           .set({ quota: sql`${accessKeys.quota} + ${cost}`, used: sql`greatest(${accessKeys.used} - ${cost}, 0)`, updatedAt: sql`now()` })
           .where(eq(accessKeys.id, payer.keyId));
-        if (cap) await uncountCall(tx as unknown as Db, subject, cap.model, day);
+        if (cap) await uncountCall(tx, subject, cap.model, day);
         await tx.insert(usageLedger).values({ ...entry, kind: 'refund', amount: cost, holdId });
       });
     }),
@@ -127,7 +127,7 @@ async function holdFree(ctx: AppContext, payer: Extract<Payer, { kind: 'visitor'
   const subject = ipSubject(payer.ip);
   const entry = { userId: payer.userId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
   const holdId = await ctx.db.transaction(async (tx) => {
-    if (!(await countCall(tx as unknown as Db, subject, FREE_SUBJECT_MODEL, day, ctx.env.FREE_CALLS_PER_DAY))) return undefined;
+    if (!(await countCall(tx, subject, FREE_SUBJECT_MODEL, day, ctx.env.FREE_CALLS_PER_DAY))) return undefined;
     const [row] = await tx.insert(usageLedger).values({ ...entry, kind: 'hold', amount: cost }).returning({ id: usageLedger.id });
     return row!.id;
   });
@@ -137,7 +137,7 @@ async function holdFree(ctx: AppContext, payer: Extract<Payer, { kind: 'visitor'
     hold: settleOnce(ctx, call, async ({ served }) => {
       if (served) return void (await ctx.db.insert(usageLedger).values({ ...entry, kind: 'charge', amount: cost, holdId }));
       await ctx.db.transaction(async (tx) => {
-        await uncountCall(tx as unknown as Db, subject, FREE_SUBJECT_MODEL, day);
+        await uncountCall(tx, subject, FREE_SUBJECT_MODEL, day);
         await tx.insert(usageLedger).values({ ...entry, kind: 'refund', amount: cost, holdId });
       });
     }),

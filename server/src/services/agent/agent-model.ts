@@ -42,7 +42,7 @@ function agentEndpoint(ctx: Pick<AppContext, 'env'>, model: string): { endpoint:
  * and Google accounts are those of their endpoints: the server's key or the user's own.
  */
 export async function agentModel(
-  ctx: Pick<AppContext, 'env' | 'db' | 'secrets'>,
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens'>,
   userId: string,
   request: ChatRequest,
   model: string,

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { revokeFamily, rotateSession, type ClientInfo } from '../sessions/session-service.ts';
-import { findUserById, isBanned, presentUser } from '../users/user-service.ts';
+import { presentUser } from '../../presenters/present-user.ts';
+import { findUserById, isBanned } from '../users/user-service.ts';
 import { signAccessToken } from './access-token.ts';
 import type { SignedIn } from './sign-in.ts';
 

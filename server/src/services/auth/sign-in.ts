@@ -1,7 +1,8 @@
 import type { AuthResponse } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { startSession, type ClientInfo, type IssuedRefreshToken } from '../sessions/session-service.ts';
-import { presentUser, type UserRow } from '../users/user-service.ts';
+import { presentUser } from '../../presenters/present-user.ts';
+import type { UserRow } from '../users/user-service.ts';
 import { signAccessToken } from './access-token.ts';
 
 /** A signed-in answer: the body for the SPA and the refresh token the route puts in the cookie. */

@@ -1,6 +1,6 @@
 import type { MessageFile } from '@parley/core';
 import type { ChatTurn } from '../../providers/types.ts';
-import type { MessageRow } from '../messages/present-message.ts';
+import type { MessageRow } from '../../presenters/present-message.ts';
 
 /**
  * Turns a branch (root first) into the dialogue sent upstream; the provider adds the system

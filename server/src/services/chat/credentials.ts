@@ -2,6 +2,7 @@ import type { EndpointName } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { outboundPolicy, type OutboundPolicy } from '../../net/outbound-url.ts';
+import type { ServiceAccountTokens } from '../../providers/google/service-account.ts';
 import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { readUserKey } from '../keys/user-key-store.ts';
 
@@ -12,6 +13,8 @@ export interface Credentials {
   owner?: string;
   /** Where addresses inside the key may lead: the server's policy for a user's key, anywhere for the operator's own. */
   outbound: OutboundPolicy;
+  /** The process's cache of service-account tokens (Vertex keys); none: a token per call. */
+  serviceAccountTokens?: ServiceAccountTokens;
 }
 
 /** Addresses inside the operator's own keys are trusted like the base URLs the operator set. */
@@ -24,15 +27,15 @@ export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
  * which the client answers with its "set key" button.
  */
 export async function resolveCredentials(
-  ctx: Pick<AppContext, 'env' | 'db' | 'secrets'>,
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens'>,
   endpoint: EndpointName,
   userId: string,
 ): Promise<Credentials> {
   const settings = endpointSettings(ctx.env, endpoint);
   if (!settings.enabled) throw new AppError('unknown_endpoint');
-  if (settings.serverKey) return { apiKey: settings.serverKey, baseURL: settings.baseURL, outbound: operatorChosen };
+  if (settings.serverKey) return { apiKey: settings.serverKey, baseURL: settings.baseURL, outbound: operatorChosen, serviceAccountTokens: ctx.serviceAccountTokens };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');
-  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env) };
+  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env), serviceAccountTokens: ctx.serviceAccountTokens };
 }

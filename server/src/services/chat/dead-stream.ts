@@ -2,9 +2,9 @@ import { chatErrorText, type FinalEvent } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { StreamInfo } from '../../streams/stream-registry.ts';
 import { findConversation } from '../conversations/conversation-store.ts';
-import { presentConversation } from '../conversations/present-conversation.ts';
+import { presentConversation } from '../../presenters/present-conversation.ts';
 import { findMessage } from '../messages/message-store.ts';
-import { presentMessage } from '../messages/present-message.ts';
+import { presentMessage } from '../../presenters/present-message.ts';
 
 /** How often a resumed stream checks that its instance still runs it. */
 const DEAD_STREAM_CHECK_MS = 1000;

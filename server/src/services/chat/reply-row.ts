@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { insertMessage, type MessageInput } from '../messages/message-store.ts';
-import type { MessageRow } from '../messages/present-message.ts';
+import type { MessageRow } from '../../presenters/present-message.ts';
 import type { Exchange } from './prepare-exchange.ts';
 
 /** The reply of an exchange as a row under its user message: the streamed id, no text yet. */

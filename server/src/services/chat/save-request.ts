@@ -5,7 +5,7 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { markFilesUsed } from '../files/file-store.ts';
 import { insertMessage } from '../messages/message-store.ts';
-import type { MessageRow } from '../messages/present-message.ts';
+import type { MessageRow } from '../../presenters/present-message.ts';
 import { takenOnInsert } from './message-ids.ts';
 import { isStored, type Exchange } from './prepare-exchange.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chatErrorText, type Message } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { upsertMessage } from '../messages/message-store.ts';
-import { presentMessage } from '../messages/present-message.ts';
+import { presentMessage } from '../../presenters/present-message.ts';
 import { errorTextFor } from './chat-error-text.ts';
 import { isStored, type Exchange } from './prepare-exchange.ts';
 import { keptContinuedRow, storeErrorSibling } from './reply-row.ts';

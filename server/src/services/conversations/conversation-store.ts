@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations } from '../../db/schema.ts';
-import type { ConversationRow } from './present-conversation.ts';
+import type { ConversationRow } from '../../presenters/present-conversation.ts';
 
 /** Every query here filters on the owner: a conversation id alone never reaches a row. */
 const owned = (userId: string, conversationId: string) =>

@@ -1,6 +1,7 @@
-import { endpointCapabilities, modelAcceptsUploads, type EndpointName, type MessageFile, type ModelProvider } from '@parley/core';
+import { endpointCapabilities, messageFileOf, modelAcceptsUploads, type EndpointName, type MessageFile, type ModelProvider } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
+import { presentFile } from '../../presenters/present-file.ts';
 import type { ChatTurn, TurnAttachment } from '../../providers/types.ts';
 import { findOwnedFiles, type FileRow } from './file-store.ts';
 import { assertMayUseFiles, type FileUser } from './file-user.ts';
@@ -16,15 +17,7 @@ const imageLimits: Record<ModelProvider, ImageLimit> = {
   deepseek: { maxSide: 2048, maxBytes: 5 * 1024 * 1024 },
 };
 
-export function toMessageFile(row: FileRow): MessageFile {
-  return {
-    file_id: row.id,
-    filename: row.filename,
-    type: row.mimeType,
-    bytes: row.bytes,
-    ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
-  };
-}
+export const toMessageFile = (row: FileRow): MessageFile => messageFileOf(presentFile(row));
 
 /**
  * The files of a new user message (`files: [{id}]` of the ask body): the caller's own uploads,

@@ -4,8 +4,8 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { extractText } from './extract-text.ts';
 import { storageKey } from './file-storage.ts';
-import type { FileRow } from './file-store.ts';
 import { imageSize, thumbnail } from './image-info.ts';
+import { presentFile } from '../../presenters/present-file.ts';
 import { sanitizeFilename } from './sanitize-filename.ts';
 import { sniffFile } from './sniff-file.ts';
 import { storeFile, type StoredObject } from './store-file.ts';
@@ -17,17 +17,6 @@ export interface Upload {
   capabilities?: InputCapabilities;
   fileName: string;
   data: Buffer;
-}
-
-/** The API shape of a stored file. */
-function presentFile(row: FileRow): UploadedFile {
-  return {
-    id: row.id,
-    filename: row.filename,
-    type: row.mimeType,
-    bytes: row.bytes,
-    ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
-  };
 }
 
 /**

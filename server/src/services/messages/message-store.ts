@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messages } from '../../db/schema.ts';
-import type { MessageRow } from './present-message.ts';
+import type { MessageRow } from '../../presenters/present-message.ts';
 
 export type MessageInput = Omit<typeof messages.$inferInsert, 'createdAt' | 'updatedAt'> & { id: string };
 

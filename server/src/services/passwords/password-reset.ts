@@ -81,7 +81,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
       .returning({ userId: passwordResets.userId });
     if (!claimed) return false;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
-    await revokeUserSessions(tx as unknown as Db, claimed.userId);
+    await revokeUserSessions(tx, claimed.userId);
     return true;
   });
   if (!done) throw new AppError('reset_token_invalid');

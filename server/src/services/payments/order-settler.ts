@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.ts';
-import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { addAccessKeyQuota } from '../access/access-key-store.ts';
 import { epayConfig } from './epay-config.ts';
@@ -45,7 +44,7 @@ export async function settleNotification(ctx: AppContext, params: EpayNotify): P
     if (order.status === 'paid') return order.tradeNo === tradeNo ? 'already credited' : 'paid by another trade';
     if (!order.accessKeyId) return 'order has no key';
     await tx.update(orders).set({ status: 'paid', tradeNo, paidAt: sql`now()` }).where(eq(orders.id, orderId));
-    await addAccessKeyQuota(tx as unknown as Db, order.accessKeyId, order.quota, { kind: 'topup', orderId });
+    await addAccessKeyQuota(tx, order.accessKeyId, order.quota, { kind: 'topup', orderId });
     return 'credited';
   })
     .catch((error: unknown) => {

@@ -3,7 +3,7 @@ import type { PresetInput } from '@parley/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { presets } from '../../db/schema.ts';
-import type { PresetRow } from './present-preset.ts';
+import type { PresetRow } from '../../presenters/present-preset.ts';
 
 /** The caller's presets, oldest first, so the list keeps its order as presets are edited. */
 export async function listPresets(db: Db, userId: string): Promise<PresetRow[]> {

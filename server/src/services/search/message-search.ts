@@ -2,8 +2,8 @@ import { SEARCH_PAGE_SIZE } from '@parley/core';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema.ts';
-import type { ConversationRow } from '../conversations/present-conversation.ts';
-import type { MessageRow } from '../messages/present-message.ts';
+import type { ConversationRow } from '../../presenters/present-conversation.ts';
+import type { MessageRow } from '../../presenters/present-message.ts';
 
 /** A LIKE pattern matching `query` anywhere, with `%`, `_` and the escape character itself taken literally. */
 export function containsPattern(query: string): string {

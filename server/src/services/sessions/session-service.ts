@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { newOpaqueToken, sha256 } from './refresh-token.ts';
 
@@ -27,7 +27,7 @@ export function startSession(db: Db, userId: string, client: ClientInfo): Promis
 }
 
 async function createSession(
-  db: Db,
+  db: Queryable,
   userId: string,
   familyId: string,
   client: ClientInfo,
@@ -84,16 +84,16 @@ export async function rotateSession(db: Db, presented: string, client: ClientInf
       if (justRotated) [claimed] = await claim(eq(sessions.id, seen.replacedBy!));
       if (!claimed) {
         const reused = Boolean(seen?.replacedBy);
-        if (reused) await revokeFamily(tx as unknown as Db, seen!.familyId, now);
+        if (reused) await revokeFamily(tx, seen!.familyId, now);
         return { ok: false, reused };
       }
     }
-    const next = await createSession(tx as unknown as Db, claimed.userId, claimed.familyId, client, nextId, now);
+    const next = await createSession(tx, claimed.userId, claimed.familyId, client, nextId, now);
     return { ok: true, userId: claimed.userId, familyId: claimed.familyId, next };
   });
 }
 
-export async function revokeFamily(db: Db, familyId: string, now = new Date()): Promise<void> {
+export async function revokeFamily(db: Queryable, familyId: string, now = new Date()): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -127,7 +127,7 @@ export async function endSession(db: Db, presented: string): Promise<void> {
 }
 
 /** After a password change every open login must sign in again. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+export async function revokeUserSessions(db: Queryable, userId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

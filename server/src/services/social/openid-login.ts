@@ -9,19 +9,22 @@ export interface OpenIdChecks {
   nonce: string;
 }
 
-const configurations = new Map<string, Promise<client.Configuration>>();
-
 /** Plain http is only tolerated for an issuer on this machine (tests, local development). */
 export function isLoopbackIssuer(issuer: string): boolean {
   const { protocol, hostname } = new URL(issuer);
   return protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
 }
 
+/** Each issuer's discovered configuration, kept by the app context for the process's life. */
+export type OpenIdConfigurations = Map<string, Promise<client.Configuration>>;
+
+export const createOpenIdConfigurations = (): OpenIdConfigurations => new Map();
+
 /**
  * Discovery runs once per issuer and client; a failed discovery is forgotten so the next
  * login retries instead of failing until restart.
  */
-function configuration(env: Env): Promise<client.Configuration> {
+function configuration(env: Env, configurations: OpenIdConfigurations): Promise<client.Configuration> {
   const issuer = env.OPENID_ISSUER!;
   const key = `${issuer}|${env.OPENID_CLIENT_ID}`;
   let pending = configurations.get(key);
@@ -55,8 +58,8 @@ async function discover(env: Env, issuer: string): Promise<client.Configuration>
   }
 }
 
-export async function openIdAuthorizationUrl(env: Env, redirectUri: string, checks: OpenIdChecks): Promise<string> {
-  const config = await configuration(env);
+export async function openIdAuthorizationUrl(env: Env, configurations: OpenIdConfigurations, redirectUri: string, checks: OpenIdChecks): Promise<string> {
+  const config = await configuration(env, configurations);
   return client
     .buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -70,8 +73,8 @@ export async function openIdAuthorizationUrl(env: Env, redirectUri: string, chec
 }
 
 /** Redeems the callback (state, nonce, PKCE and ID token checked by openid-client) and reads the account's claims. */
-export async function openIdProfile(env: Env, callbackUrl: URL, checks: OpenIdChecks): Promise<SocialProfile> {
-  const config = await configuration(env);
+export async function openIdProfile(env: Env, configurations: OpenIdConfigurations, callbackUrl: URL, checks: OpenIdChecks): Promise<SocialProfile> {
+  const config = await configuration(env, configurations);
   let claims: Record<string, unknown>;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {

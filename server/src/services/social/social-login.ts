@@ -1,6 +1,6 @@
 import type { SocialProvider } from '@parley/core';
 import * as client from 'openid-client';
-import type { Env } from '../../config/env.ts';
+import type { AppContext } from '../../app/context.ts';
 import type { SocialProfile } from '../users/user-service.ts';
 import { authorizationUrl, exchangeCode } from './oauth2-client.ts';
 import { oauth2Settings } from './oauth-provider-settings.ts';
@@ -9,19 +9,23 @@ import type { LoginState } from './login-state.ts';
 import { fetchSocialProfile } from './provider-profiles.ts';
 import { SocialLoginError } from './social-login-error.ts';
 
+/** The settings and the OpenID issuer's discovered configuration. */
+type SocialContext = Pick<AppContext, 'env' | 'openIdConfigurations'>;
+
 /** Fresh secrets for one login attempt and the provider URL to send the browser to. */
 export async function beginSocialLogin(
-  env: Env,
+  ctx: SocialContext,
   provider: SocialProvider,
   redirectUri: string,
 ): Promise<{ url: string; login: LoginState }> {
+  const { env } = ctx;
   const login: LoginState = {
     provider,
     state: client.randomState(),
     codeVerifier: client.randomPKCECodeVerifier(),
     nonce: client.randomNonce(),
   };
-  if (provider === 'openid') return { url: await openIdAuthorizationUrl(env, redirectUri, login), login };
+  if (provider === 'openid') return { url: await openIdAuthorizationUrl(env, ctx.openIdConfigurations, redirectUri, login), login };
   const codeChallenge = await client.calculatePKCECodeChallenge(login.codeVerifier);
   return { url: authorizationUrl(oauth2Settings(env, provider), { redirectUri, state: login.state, codeChallenge }), login };
 }
@@ -31,12 +35,13 @@ export async function beginSocialLogin(
  * the account. Throws SocialLoginError naming the reason on any mismatch or upstream failure.
  */
 export async function completeSocialLogin(
-  env: Env,
+  ctx: SocialContext,
   provider: SocialProvider,
   redirectUri: string,
   query: URLSearchParams,
   login: LoginState | undefined,
 ): Promise<SocialProfile> {
+  const { env } = ctx;
   const error = query.get('error');
   if (error) throw new SocialLoginError(`${provider} answered ${error}: ${query.get('error_description') ?? 'no description'}`);
   if (!login) throw new SocialLoginError(`${provider} callback without a valid login-state cookie`);
@@ -48,7 +53,7 @@ export async function completeSocialLogin(
   if (provider === 'openid') {
     const callbackUrl = new URL(redirectUri);
     callbackUrl.search = query.toString();
-    return openIdProfile(env, callbackUrl, login);
+    return openIdProfile(env, ctx.openIdConfigurations, callbackUrl, login);
   }
   const settings = oauth2Settings(env, provider);
   const accessToken = await exchangeCode(settings, code, redirectUri, login.codeVerifier);

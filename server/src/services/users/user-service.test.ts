@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { Database } from '../../db/client.ts';
 import { createUserAccount } from './user-admin.ts';
-import { SocialEmailConflictError, findOrCreateSocialUser, presentUser } from './user-service.ts';
+import { presentUser } from '../../presenters/present-user.ts';
+import { SocialEmailConflictError, findOrCreateSocialUser } from './user-service.ts';
 
 describe.each(testDatabaseKinds)('social accounts on %s', (kind) => {
   let database: Database;

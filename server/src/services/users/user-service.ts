@@ -1,4 +1,3 @@
-import type { User } from '@parley/core';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -13,22 +12,6 @@ export interface SocialProfile {
   name: string;
   avatar?: string | null;
   emailVerified: boolean;
-}
-
-/** The user as the API shows it: no password hash, no ban bookkeeping. */
-export function presentUser(row: UserRow): User {
-  return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    email: row.email,
-    avatar: row.avatar,
-    provider: row.provider,
-    role: row.role,
-    emailVerified: row.emailVerified,
-    plugins: row.plugins,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

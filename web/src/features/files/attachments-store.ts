@@ -1,4 +1,4 @@
-import type { MessageFile, UploadedFile } from '@parley/core';
+import { messageFileOf, type MessageFile, type UploadedFile } from '@parley/core';
 import { create } from 'zustand';
 
 /** A file in the message being written: a placeholder id while it uploads, the server's id after. */
@@ -75,5 +75,5 @@ export function attachedMessageFiles(): MessageFile[] {
   return useAttachments
     .getState()
     .attachments.flatMap((a) => (a.file ? [a.file] : []))
-    .map((f) => ({ file_id: f.id, filename: f.filename, type: f.type, bytes: f.bytes, ...(f.width && f.height ? { width: f.width, height: f.height } : {}) }));
+    .map(messageFileOf);
 }

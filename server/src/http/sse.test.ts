@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStreamRegistry } from './memory-registry.ts';
+import { createMemoryStreamRegistry } from '../streams/memory-registry.ts';
 import { openEventStream, pipeStream } from './sse.ts';
 
 describe('pipeStream', () => {

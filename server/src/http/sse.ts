@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { StreamFrame, StreamRegistry } from './stream-registry.ts';
+import type { StreamFrame, StreamRegistry } from '../streams/stream-registry.ts';
 
 const SSE_PING_MS = 15_000;
 

@@ -1,5 +1,5 @@
 import type { Preset } from '@parley/core';
-import type { presets } from '../../db/schema.ts';
+import type { presets } from '../db/schema.ts';
 
 export type PresetRow = typeof presets.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { toolPluginKeys, type Conversation } from '@parley/core';
-import type { conversations } from '../../db/schema.ts';
+import type { conversations } from '../db/schema.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 

@@ -1,15 +1,17 @@
+import { createServiceAccountTokens } from '../providers/google/service-account.ts';
+import { createOpenIdConfigurations } from '../services/social/openid-login.ts';
 import { createAccessTokenVerifier } from '../services/auth/access-token.ts';
 import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
-import type { AppContext } from './context.ts';
-import { createLogger } from './logger.ts';
-import { createReadiness } from './readiness.ts';
+import type { AppContext } from '../app/context.ts';
+import { createLogger } from '../app/logger.ts';
+import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -25,5 +27,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),
+    serviceAccountTokens: createServiceAccountTokens(),
+    openIdConfigurations: createOpenIdConfigurations(),
   };
 }

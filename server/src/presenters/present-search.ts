@@ -1,7 +1,7 @@
 import type { Conversation, SearchMessage, SearchResult } from '@parley/core';
-import { presentConversation } from '../conversations/present-conversation.ts';
-import { presentMessage } from '../messages/present-message.ts';
-import type { SearchPage } from './message-search.ts';
+import { presentConversation } from './present-conversation.ts';
+import { presentMessage } from './present-message.ts';
+import type { SearchPage } from '../services/search/message-search.ts';
 
 /** Matching messages flagged as search results with their conversation's title, and each conversation once. */
 export function presentSearchPage(page: SearchPage): SearchResult {

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@parley/core';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../app/errors.ts';
-import type { Limiter } from './limiter.ts';
+import type { Limiter } from '../limiter/limiter.ts';
 
 export interface RateLimitOptions {
   limiter: Limiter;

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler } from '../http/error-handler.ts';
-import { createMemoryLimiter } from './memory-limiter.ts';
+import { errorHandler } from './error-handler.ts';
+import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
 import { rateLimit } from './rate-limit.ts';
 
 describe('rateLimit middleware', () => {

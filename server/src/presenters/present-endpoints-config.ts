@@ -1,7 +1,7 @@
 import { endpointOrder, pluginAgents, type EndpointConfigEntry, type EndpointName, type EndpointsConfig } from '@parley/core';
-import { endpointEnvPrefixes, type Env } from '../../config/env.ts';
-import { hasProvider } from '../../providers/registry.ts';
-import { endpointSettings } from './endpoint-settings.ts';
+import { endpointEnvPrefixes, type Env } from '../config/env.ts';
+import { hasProvider } from '../providers/registry.ts';
+import { endpointSettings } from '../services/endpoints/endpoint-settings.ts';
 
 /** Whether Parley can chat with the endpoint: gptPlugins runs the plugin agent on the OpenAI provider. */
 const canChat = (endpoint: EndpointName) => hasProvider(endpoint === 'gptPlugins' ? 'openAI' : endpoint);

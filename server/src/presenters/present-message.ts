@@ -1,5 +1,5 @@
 import type { Message } from '@parley/core';
-import type { messages } from '../../db/schema.ts';
+import type { messages } from '../db/schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -1,0 +1,44 @@
+import { APP_VERSION, endpointOrder, type StartupConfig } from '@parley/core';
+import { accountsEnabled } from '../config/accounts-enabled.ts';
+import type { Env } from '../config/env.ts';
+import { endpointSettings } from '../services/endpoints/endpoint-settings.ts';
+import { paymentsConfigured } from '../services/payments/epay-config.ts';
+import { enabledSocialProviders } from '../services/social-providers.ts';
+
+/** Each endpoint's `X_MODEL_ALIASES`, so the model picker names the model that really answers. */
+function operatorAliases(env: Env): StartupConfig['modelAliases'] {
+  const entries = endpointOrder.map((endpoint) => [endpoint, endpointSettings(env, endpoint).aliases] as const);
+  return Object.fromEntries(entries.filter(([, aliases]) => Object.keys(aliases).length > 0));
+}
+
+/** The public subset of the settings (STYLE 4): what the web needs to draw itself, never a secret. */
+export function presentStartupConfig(env: Env): StartupConfig {
+  const accounts = accountsEnabled(env);
+  const social = accounts ? enabledSocialProviders(env) : [];
+  return {
+    appTitle: env.APP_TITLE,
+    loginEnabled: accounts,
+    registrationEnabled: accounts && env.ALLOW_REGISTRATION,
+    emailEnabled: Boolean(env.SMTP_URL),
+    socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN && social.length > 0,
+    googleLoginEnabled: social.includes('google'),
+    facebookLoginEnabled: social.includes('facebook'),
+    githubLoginEnabled: social.includes('github'),
+    discordLoginEnabled: social.includes('discord'),
+    openidLoginEnabled: social.includes('openid'),
+    openidLabel: env.OPENID_BUTTON_LABEL,
+    openidImageUrl: env.OPENID_IMAGE_URL,
+    serverDomain: env.PUBLIC_URL ?? '',
+    checkBalance: env.CHECK_BALANCE,
+    searchEnabled: env.SEARCH,
+    accessMode: env.ACCESS_MODE,
+    buyKeyUrl: env.BUY_KEY_URL,
+    lookupKeyUrl: env.LOOKUP_KEY_URL,
+    version: APP_VERSION,
+    freeCallsPerDay: env.FREE_CALLS_PER_DAY,
+    topUpPacks: env.TOPUP_PACKS,
+    payMethods: env.PAY_METHODS,
+    paymentsEnabled: paymentsConfigured(env),
+    modelAliases: operatorAliases(env),
+  };
+}
