@@ -10,6 +10,7 @@ import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { McpHub } from '../services/mcp/mcp-hub.ts';
 import type { TokenCounter } from '../services/tokenizer/token-counter.ts';
+import type { WorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
 import type { Logger } from './logger.ts';
 import type { Readiness } from './readiness.ts';
@@ -41,6 +42,8 @@ export interface AppContext {
   mcp: McpHub;
   /** cl100k_base token counts, in a worker thread started on the first count, stopped with the app. */
   tokenCounter: TokenCounter;
+  /** Threads that parse uploads and run the calculator with time and memory caps, stopped with the app. */
+  workers: WorkerPool;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }

@@ -1,15 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { createAccessTokenVerifier } from '../services/auth/access-token.ts';
 import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
+import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
 import { createReadiness } from './readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'workers'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -19,6 +21,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     log,
     mcp: createMcpHub(parts.env, log),
     tokenCounter: createTokenCounter(log),
+    workers: createWorkerPool(log, { size: Math.min(parts.env.WORKER_THREADS, availableParallelism()), memoryMb: parts.env.WORKER_MEMORY_MB }),
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
     accessTokens: createAccessTokenVerifier(parts.secrets.jwtSecret),

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { uploadRefusal, type EndpointName, type InputCapabilities, type UploadedFile } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { extractText } from './extract-text.ts';
+import type { ExtractedText } from './extract-text.ts';
 import { storageKey } from './file-storage.ts';
 import type { FileRow } from './file-store.ts';
-import { imageSize, thumbnail } from './image-info.ts';
+import { readDocumentText, readPicture } from './pooled-readers.ts';
 import { sanitizeFilename } from './sanitize-filename.ts';
 import { sniffFile } from './sniff-file.ts';
 import { storeFile, type StoredObject } from './store-file.ts';
@@ -33,7 +33,7 @@ function presentFile(row: FileRow): UploadedFile {
 /**
  * Stores one upload for its owner after every rule of SPEC point 5: the endpoint and model take
  * uploads, 20 MB at most, a type the endpoint takes, and bytes that really are that type.
- * A picture gets its size and a thumbnail; a document's text is read once, now.
+ * A picture gets its size and a thumbnail; a document's text is read once, now; both in the worker pool.
  */
 export async function uploadFile(ctx: AppContext, upload: Upload): Promise<UploadedFile> {
   const filename = sanitizeFilename(upload.fileName);
@@ -45,17 +45,14 @@ export async function uploadFile(ctx: AppContext, upload: Upload): Promise<Uploa
   const key = storageKey(upload.owner, id);
   const objects: StoredObject[] = [];
   let size: { width: number; height: number } | undefined;
-  let text: Awaited<ReturnType<typeof extractText>>;
+  let text: ExtractedText | undefined;
   if (sniffed.kind === 'image') {
-    size = await imageSize(upload.data);
-    if (!size) throw new AppError('invalid_file');
-    objects.push({ key: storageKey(upload.owner, id, '.thumb'), data: await thumbnail(upload.data), contentType: 'image/webp' });
+    const picture = await readPicture(ctx, upload.owner, upload.data);
+    if (!picture) throw new AppError('invalid_file');
+    size = { width: picture.width, height: picture.height };
+    objects.push({ key: storageKey(upload.owner, id, '.thumb'), data: picture.thumbnail, contentType: 'image/webp' });
   } else {
-    text = await extractText(filename, upload.data).catch((error: unknown) => {
-      // The file is kept (it may still go natively to a PDF reader); the model is told it has no text.
-      ctx.log.warn({ err: error, owner: upload.owner, filename }, 'could not read the text of an uploaded document');
-      return undefined;
-    });
+    text = await readDocumentText(ctx, upload.owner, filename, upload.data);
   }
   objects.push({ key, data: upload.data, contentType: sniffed.mimeType });
   const row = await storeFile(ctx, objects, {
