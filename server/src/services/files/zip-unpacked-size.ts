@@ -67,6 +67,6 @@ export async function assertZipUnpacksWithin(zip: Buffer, max: number): Promise<
   for (const entry of entries(zip)) {
     const data = zip.subarray(entry.start, entry.start + entry.compressedSize);
     total += entry.method === 8 ? await inflatedSize(data, max - total) : data.length;
-    if (total > max) throw new WorkLimitError('size', `The document unpacks to more than ${Math.round(max / 1_000_000)} MB.`);
+    if (total > max) throw new WorkLimitError('size', `The document unpacks to more than ${Math.round(max / 1024 / 1024)} MB.`);
   }
 }
