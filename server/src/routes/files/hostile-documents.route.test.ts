@@ -20,7 +20,8 @@ async function healthWhile<T>(url: string, work: Promise<T>): Promise<{ result: 
   return { result: await settled, p99: latencies[Math.floor(latencies.length * 0.99)]!, count: latencies.length };
 }
 
-describe('hostile documents', () => {
+// Each refusal can wait out PARSE_TIMEOUT_MS and restart a thread, which loads the Office reader again.
+describe('hostile documents', { timeout: 120_000 }, () => {
   let t: ListeningApp;
   let who: Awaited<ReturnType<ListeningApp['signUp']>>;
 
@@ -51,9 +52,10 @@ describe('hostile documents', () => {
     ] as const;
     const { result, p99, count } = await healthWhile(t.url, Promise.all(documents.map(([name, data]) => upload(name, data))));
     for (const res of result) expect(res).toMatchObject({ status: 422, body: { error: 'document_too_complex', message: expect.stringMatching(/too large or too complex/) } });
-    // On the event loop the first alone held every request for 6.6 s or more; the bench holds 50 ms.
+    // On the event loop each held every request for seconds (the first alone 6.6 s on a quiet
+    // machine). The bench holds the 50 ms target; this bound only tells a busy machine from a frozen server.
     expect(count).toBeGreaterThan(10);
-    expect(p99).toBeLessThan(300);
+    expect(p99, `/api/health p99 over ${count} requests`).toBeLessThan(1000);
     const stored = await t.ctx.db.select({ filename: files.filename }).from(files).where(eq(files.userId, who.userId));
     expect(stored.map((row) => row.filename)).toEqual(['warm.docx']);
   });

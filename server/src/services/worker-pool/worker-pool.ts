@@ -10,10 +10,6 @@ export interface WorkerPoolOptions {
   size: number;
   /** Each thread's JavaScript heap cap; a job past it stops its thread with a `memory` WorkLimitError. */
   memoryMb: number;
-  /** A thread left with nothing to do stops after this long, giving back its memory. */
-  idleMs?: number;
-  /** How a thread starts (tests hand in their own). */
-  start?: (memoryMb: number) => Worker;
 }
 
 /** Untrusted, unbounded work (document parsing, picture decoding, calculations) off the event loop. */
@@ -41,6 +37,7 @@ interface Thread {
 
 /** Loading a task's code (mathjs, the Office reader) is not the job's time; it gets this long. */
 const LOAD_TIMEOUT_MS = 60_000;
+/** A thread left with nothing to do stops after this long, giving back its memory (the Office reader and mathjs hold 100 MB or more). */
 const IDLE_MS = 30_000;
 
 const startPoolWorker = (memoryMb: number) =>
@@ -52,8 +49,6 @@ const startPoolWorker = (memoryMb: number) =>
  * ending its thread (the only way to stop synchronous code), and the next job starts a fresh one.
  */
 export function createWorkerPool(log: Logger, options: WorkerPoolOptions): WorkerPool {
-  const start = options.start ?? startPoolWorker;
-  const idleMs = options.idleMs ?? IDLE_MS;
   const threads = new Set<Thread>();
   const waiting: Job[] = [];
   let nextId = 0;
@@ -82,7 +77,7 @@ export function createWorkerPool(log: Logger, options: WorkerPoolOptions): Worke
     clearTimeout(thread.timer);
     thread.job = undefined;
     thread.worker.unref();
-    thread.timer = setTimeout(() => retire(thread), idleMs).unref();
+    thread.timer = setTimeout(() => retire(thread), IDLE_MS).unref();
     dispatch();
   };
 
@@ -99,7 +94,7 @@ export function createWorkerPool(log: Logger, options: WorkerPoolOptions): Worke
   };
 
   const startThread = (): Thread => {
-    const thread: Thread = { worker: start(options.memoryMb) };
+    const thread: Thread = { worker: startPoolWorker(options.memoryMb) };
     thread.worker.on('message', (answer: PoolAnswer) => onAnswer(thread, answer));
     thread.worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {

@@ -11,7 +11,8 @@ const run = (input: string) => calculator.run({ input }, new AbortController().s
 
 afterAll(() => workers.close());
 
-describe('calculator', () => {
+// The costly case restarts a thread, which loads mathjs again: seconds on a busy machine.
+describe('calculator', { timeout: 120_000 }, () => {
   it('evaluates with operator precedence', async () => {
     expect((await run('2+3*4')).text).toBe('14');
   });
