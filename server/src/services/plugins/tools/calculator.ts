@@ -20,7 +20,7 @@ export function calculatorTool(workers: WorkerPool): PluginTool {
         return { text: await workers.run('calculate', { expression }, { timeoutMs: CALCULATION_TIMEOUT_MS }) };
       } catch (error) {
         if (error instanceof WorkLimitError) {
-          throw new ToolError(`"${expression}" is too costly to evaluate (${error.message}). Try a smaller expression or split the work.`);
+          throw new ToolError(`"${expression}" is too costly to evaluate: ${error.message} Try a smaller expression or split the work.`);
         }
         throw new ToolError(`Could not evaluate "${expression}": ${(error as Error).message}`);
       }
