@@ -3,6 +3,7 @@ import { runAbuseMemory } from './abuse-memory.ts';
 import { runBundleSize } from './bundle-size.ts';
 import { runConcurrentStreams } from './concurrent-streams.ts';
 import { runConvoList } from './convo-list.ts';
+import { runHostileUploads } from './hostile-uploads.ts';
 import { runLongConversation } from './long-conversation.ts';
 import { printResult, printSummary, type BenchResult } from './lib/report.ts';
 import { runSearch } from './search.ts';
@@ -18,6 +19,7 @@ const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'search', run: runSearch },
   { name: 'convo-list', run: runConvoList },
   { name: 'tokenizer', run: runTokenizer },
+  { name: 'hostile-uploads', run: runHostileUploads },
   { name: 'abuse-memory', run: runAbuseMemory },
 ];
 

@@ -1,5 +1,6 @@
 import { registerBenchUser } from './lib/account.ts';
 import { nowMs, sleep } from './lib/clock.ts';
+import { healthLatencies } from './lib/health-latencies.ts';
 import { startBenchParley } from './lib/parley.ts';
 import { readCpuMs } from './lib/proc-usage.ts';
 import { result, type BenchResult } from './lib/report.ts';
@@ -22,21 +23,6 @@ const texts: Record<string, string> = {
   emoji: unbroken('🎉😀👍🏽🇫🇷❤️‍🔥'),
   mixed: unbroken('aé今😀1,;\n\t -Ωж'),
 };
-
-/** Asks `/api/health` back to back until `until` resolves, answering each request's latency. */
-async function healthLatencies(url: string, until: Promise<unknown>): Promise<number[]> {
-  const latencies: number[] = [];
-  let done = false;
-  void until.finally(() => (done = true));
-  while (!done) {
-    const sentAt = nowMs();
-    const response = await fetch(`${url}/api/health`);
-    await response.arrayBuffer();
-    latencies.push(nowMs() - sentAt);
-    await sleep(5);
-  }
-  return latencies;
-}
 
 /**
  * `POST /api/tokenizer` with 200,000 characters of each script, one long unbroken run each (the

@@ -1,5 +1,5 @@
 // Compiles the server for production: one ESM bundle of our own code (server and @parley/core)
-// at server/dist/main.js, and one for the token worker thread at dist/token-worker.js, with every
+// at server/dist/main.js, and one for each worker thread (dist/token-worker.js, dist/pool-worker.js), with every
 // npm package left as an import, and the SQL migrations beside them. Running compiled JavaScript
 // instead of compiling TypeScript at start (tsx) saves about 50 MB of resident memory and the
 // start-up compile.
@@ -16,8 +16,12 @@ const packages = [manifest(serverDir), manifest(path.join(serverDir, '../package
 
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  // The token worker thread runs a file of its own, found beside main.js (token-worker-start.ts).
-  entryPoints: { main: path.join(serverDir, 'src/main.ts'), 'token-worker': path.join(serverDir, 'src/services/tokenizer/token-worker.ts') },
+  // Each worker thread runs a file of its own, found beside main.js (start-worker-thread.ts).
+  entryPoints: {
+    main: path.join(serverDir, 'src/main.ts'),
+    'token-worker': path.join(serverDir, 'src/services/tokenizer/token-worker.ts'),
+    'pool-worker': path.join(serverDir, 'src/services/worker-pool/pool-worker.ts'),
+  },
   outdir: outDir,
   bundle: true,
   platform: 'node',

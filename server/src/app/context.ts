@@ -12,6 +12,7 @@ import type { McpHub } from '../services/mcp/mcp-hub.ts';
 import type { TokenCounter } from '../services/tokenizer/token-counter.ts';
 import type { ServiceAccountTokens } from '../providers/google/service-account.ts';
 import type { OpenIdConfigurations } from '../services/social/openid-login.ts';
+import type { WorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
 import type { Logger } from './logger.ts';
 import type { Readiness } from './readiness.ts';
@@ -47,6 +48,8 @@ export interface AppContext {
   serviceAccountTokens: ServiceAccountTokens;
   /** The OpenID issuer's discovered configuration, fetched on the first OpenID login. */
   openIdConfigurations: OpenIdConfigurations;
+  /** Threads that parse uploads and run the calculator with time and memory caps, stopped with the app. */
+  workers: WorkerPool;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }

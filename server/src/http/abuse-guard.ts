@@ -94,3 +94,10 @@ export function lookupGuard(ctx: Pick<AppContext, 'limiter' | 'env'>, name: 'sea
   const windowMs = minutes(1);
   return abuseGuard({ limiter: ctx.limiter, env, name, userMax: env.LOOKUP_MAX, userWindowMs: windowMs, ipMax: env.LOOKUP_MAX, ipWindowMs: windowMs, refuse: refuseWithError });
 }
+
+/** File uploads: UPLOAD_USER_MAX a minute per user (account, key or visitor) and UPLOAD_IP_MAX per IP. */
+export function uploadGuard(ctx: Pick<AppContext, 'limiter' | 'env'>): preHandlerAsyncHookHandler {
+  const { env } = ctx;
+  const windowMs = minutes(1);
+  return abuseGuard({ limiter: ctx.limiter, env, name: 'upload', userMax: env.UPLOAD_USER_MAX, userWindowMs: windowMs, ipMax: env.UPLOAD_IP_MAX, ipWindowMs: windowMs, refuse: refuseWithError });
+}

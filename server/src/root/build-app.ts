@@ -53,5 +53,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await serveSpa(app, ctx.webDist);
   app.addHook('onClose', () => ctx.tokenCounter.close());
+  app.addHook('onClose', () => ctx.workers.close());
   return app;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { createServiceAccountTokens } from '../providers/google/service-account.ts';
 import { createOpenIdConfigurations } from '../services/social/openid-login.ts';
 import { createAccessTokenVerifier } from '../services/auth/access-token.ts';
@@ -6,12 +7,13 @@ import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
+import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { AppContext } from '../app/context.ts';
 import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -21,6 +23,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     log,
     mcp: createMcpHub(parts.env, log),
     tokenCounter: createTokenCounter(log),
+    workers: createWorkerPool(log, { size: Math.min(parts.env.WORKER_THREADS, availableParallelism()), memoryMb: parts.env.WORKER_MEMORY_MB }),
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
     accessTokens: createAccessTokenVerifier(parts.secrets.jwtSecret),

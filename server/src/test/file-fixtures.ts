@@ -1,7 +1,8 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { pdfBytes } from '@parley/testkit/fixtures';
 import sharp from 'sharp';
 
-export { pdfBytes } from '@parley/testkit/fixtures';
+export { pdfBytes };
 
 /** A solid-colour picture of the given size, as real image bytes. */
 export function pictureBytes(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png'): Promise<Buffer> {
@@ -10,29 +11,32 @@ export function pictureBytes(width: number, height: number, format: 'png' | 'jpe
     .toBuffer();
 }
 
-/** A zip (stored entries, no compression) holding the given files. */
-export function zipBytes(entries: Record<string, string>): Buffer {
+/** A zip holding the given files: stored as they are, or deflated (as Office writes them). */
+export function zipBytes(entries: Record<string, string | Buffer>, { deflate = false } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
     const nameBytes = Buffer.from(name);
-    const data = Buffer.from(content);
-    const crc = crc32(data);
+    const plain = Buffer.from(content);
+    const data = deflate ? deflateRawSync(plain) : plain;
+    const crc = crc32(plain);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(deflate ? 8 : 0, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(plain.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(deflate ? 8 : 0, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(plain.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
@@ -51,12 +55,28 @@ export function zipBytes(entries: Record<string, string>): Buffer {
 
 /** A one-paragraph Word document. */
 export function docxBytes(text: string): Buffer {
+  return wordDocument(`<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`);
+}
+
+/** A Word document with the given body XML. */
+function wordDocument(body: string, options?: { deflate: boolean }): Buffer {
   return zipBytes({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     '_rels/.rels':
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-  });
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  }, options);
 }
+
+/** Documents that froze the server when read on its event loop (issue 24), each a few KB to 150 KB. */
+export const hostileDocuments = {
+  /** 20 KB of .docx with 200,000 paragraphs: 6.6 s and +565 MB when read on the event loop. */
+  manyParagraphs: () => wordDocument('<w:p><w:r><w:t>a</w:t></w:r></w:p>'.repeat(200_000), { deflate: true }),
+  /** 150 KB of .docx that unpacks to 150 MB. */
+  zipBomb: () => wordDocument(`<w:p><w:r><w:t>${' '.repeat(150_000_000)}</w:t></w:r></w:p>`, { deflate: true }),
+  /** A PDF whose one page has 300,000 text operators (closing and reopening the one string pdfBytes shows). */
+  textOperators: () => pdfBytes(`a) Tj ${'0 -12 Td (a) Tj '.repeat(300_000)}(a`),
+};
+
 

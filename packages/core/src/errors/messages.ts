@@ -39,6 +39,10 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   upload_not_supported: 'This model does not accept file uploads.',
   too_many_files: 'Too many files for this model.',
   file_too_large: 'The file is larger than 20 MB.',
+  malformed_upload: 'The upload was cut off or is not a valid form. Please send the file again.',
+  document_too_complex:
+    'This document is too large or too complex to read (it unpacks to too much, or takes too long or too much memory). Split it into smaller files or save it as plain text.',
+  storage_full: 'Your file storage is full ({limitMb} MB). Delete conversations whose files you no longer need to make room.',
 };
 
 /** The `data.fields` entry of a refused NUL character (U+0000), which PostgreSQL text cannot hold; the web localizes it. */

@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds)('files in keys mode (ACCESS_MODE=keys) on %s', 
   };
 
   beforeAll(async () => {
-    s = await startChatStack(kind, { ACCESS_MODE: 'keys', UPLOAD_IP_MAX: '1000', MESSAGE_IP_MAX: '1000' });
+    s = await startChatStack(kind, { ACCESS_MODE: 'keys', UPLOAD_IP_MAX: '1000', UPLOAD_USER_MAX: '1000', MESSAGE_IP_MAX: '1000' });
   });
   afterAll(() => s.close());
 

@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)('file routes on %s', (kind) => {
 
   beforeAll(async () => {
     // The suite uploads far more than a person would in a minute.
-    t = await listenTestApp(kind, { UPLOAD_IP_MAX: '1000' });
+    t = await listenTestApp(kind, { UPLOAD_IP_MAX: '1000', UPLOAD_USER_MAX: '1000' });
     [alice, bob] = [await t.signUp(), await t.signUp()];
   });
   afterAll(() => t.close());

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
+import { uploadGuard } from '../../http/abuse-guard.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
 import { assertMayUseFiles } from '../../services/files/file-user.ts';
 import { readStoredFile } from '../../services/files/read-file.ts';
 import { uploadFile } from '../../services/files/upload-file.ts';
@@ -29,7 +29,7 @@ const fileQuery = z.object({ size: z.enum(['thumb']).optional() });
  */
 export async function filesRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
-  const uploadLimit = rateLimit({ limiter: ctx.limiter, name: 'upload', max: ctx.env.UPLOAD_IP_MAX, windowMs: 60_000, code: 'rate_limited' });
+  const uploadLimit = uploadGuard(ctx);
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: uploadLimits });

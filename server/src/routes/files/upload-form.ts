@@ -11,6 +11,11 @@ export interface UploadForm {
 export const uploadLimits = { fileSize: maxUploadBytes, files: 1, fields: 8, fieldSize: 1024, parts: 9, headerPairs: 50 };
 
 const isTooLarge = (error: unknown) => (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+/** An error the multipart plugin gave its own 4xx (too many parts, wrong content type); anything else it throws is the body's fault. */
+const hasClientStatus = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return status !== undefined && status >= 400 && status < 500;
+};
 
 /** Reads the form's fields and its one file into memory, refusing a file past 20 MB as soon as it is. */
 export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
@@ -32,7 +37,10 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
     }
   } catch (error) {
     if (isTooLarge(error)) throw new AppError('file_too_large');
-    throw error;
+    if (error instanceof AppError || hasClientStatus(error)) throw error;
+    // busboy's own failures (no boundary, the body ends mid-part) are a damaged request, not a server fault.
+    request.log.info({ err: error }, 'refused a damaged upload form');
+    throw new AppError('malformed_upload');
   }
   return form;
 }

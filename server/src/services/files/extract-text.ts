@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { extensionOf } from '@parley/core';
+import { assertZipUnpacksWithin } from './zip-unpacked-size.ts';
 
 /** word-extractor (CommonJS, no published types): the one call that reads a Word 97–2003 document. */
 const WordExtractor = createRequire(import.meta.url)('word-extractor') as new () => {
@@ -8,6 +9,8 @@ const WordExtractor = createRequire(import.meta.url)('word-extractor') as new ()
 
 /** At most this much of a document's text is kept; a model's budget is smaller still. */
 const STORED_TEXT_MAX = 1_000_000;
+/** An Office or OpenDocument file unpacking to more than this is refused before its reader sees it. */
+const UNPACKED_MAX = 64 * 1024 * 1024;
 
 export interface ExtractedText {
   text: string;
@@ -15,6 +18,7 @@ export interface ExtractedText {
 }
 
 const officeFormats = new Set(['pdf', 'docx', 'pptx', 'xlsx', 'odt', 'ods', 'odp', 'rtf']);
+const zipFormats = new Set(['docx', 'pptx', 'xlsx', 'odt', 'ods', 'odp']);
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -35,6 +39,7 @@ function htmlText(html: string): string {
 }
 
 async function rawText(extension: string, data: Buffer): Promise<string | undefined> {
+  if (zipFormats.has(extension)) await assertZipUnpacksWithin(data, UNPACKED_MAX);
   if (officeFormats.has(extension)) {
     // The Office reader is loaded on the first such file, not at start.
     const { parseOffice } = await import('officeparser');
@@ -48,11 +53,14 @@ async function rawText(extension: string, data: Buffer): Promise<string | undefi
 }
 
 /**
- * A document's text, read once at upload so every later message reuses it. Undefined when
- * the format has no reader here; a reader's failure is thrown for the caller to log.
+ * A document's text, read once at upload so every later message reuses it. It runs in a thread
+ * of the worker pool (see pooled-readers.ts), never on the event loop. Undefined when the
+ * format has no reader here; a reader's failure, or a zip that unpacks past 64 MB (a
+ * `size` WorkLimitError), is thrown for the caller. Text past a million characters is cut here,
+ * so no more than that crosses back to the server.
  */
-export async function extractText(name: string, data: Buffer): Promise<ExtractedText | undefined> {
-  const text = await rawText(extensionOf(name), data);
+export async function extractText({ name, data }: { name: string; data: Uint8Array }): Promise<ExtractedText | undefined> {
+  const text = await rawText(extensionOf(name), Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   if (text === undefined) return undefined;
   const clean = text.replaceAll('\u0000', '').trim();
   return clean.length > STORED_TEXT_MAX ? { text: clean.slice(0, STORED_TEXT_MAX), truncated: true } : { text: clean, truncated: false };

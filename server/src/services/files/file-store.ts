@@ -10,6 +10,12 @@ export async function insertFile(db: Db, row: NewFileRow): Promise<FileRow> {
   return saved!;
 }
 
+/** Bytes of every file an owner keeps (uploads and generated pictures, thumbnails aside). */
+export async function storedBytes(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ total: sql<string | null>`sum(${files.bytes})` }).from(files).where(eq(files.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
 /** The caller's file, or undefined: another owner's id reads as missing. */
 export async function findOwnedFile(db: Db, userId: string, id: string): Promise<FileRow | undefined> {
   const [row] = await db.select().from(files).where(and(eq(files.userId, userId), eq(files.id, id))).limit(1);

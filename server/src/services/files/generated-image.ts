@@ -3,7 +3,7 @@ import { fileUrl, imageMimeTypes, type MessageFile } from '@parley/core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app/context.ts';
 import { storageKey } from './file-storage.ts';
-import { imageSize, thumbnail } from './image-info.ts';
+import { readPicture } from './pooled-readers.ts';
 import { storeFile } from './store-file.ts';
 import { toMessageFile } from './turn-files.ts';
 
@@ -28,10 +28,11 @@ export async function storeGeneratedImage(ctx: AppContext, owner: string, conver
   // The bytes say what the picture is, not the label a model, tool or MCP server put on it.
   const mimeType = (await fileTypeFromBuffer(data))?.mime;
   if (!mimeType || !(imageMimeTypes as readonly string[]).includes(mimeType)) return { markdown: '' };
-  const size = await imageSize(data);
+  const picture = await readPicture(ctx, owner, data);
+  if (!picture) return { markdown: '' };
   const id = randomUUID();
   const objects = [
-    { key: storageKey(owner, id, '.thumb'), data: await thumbnail(data), contentType: 'image/webp' },
+    { key: storageKey(owner, id, '.thumb'), data: picture.thumbnail, contentType: 'image/webp' },
     { key: storageKey(owner, id), data, contentType: mimeType },
   ];
   const row = await storeFile(ctx, objects, {
@@ -43,8 +44,8 @@ export async function storeGeneratedImage(ctx: AppContext, owner: string, conver
     kind: 'image',
     source: 'generated',
     bytes: data.length,
-    width: size?.width,
-    height: size?.height,
+    width: picture.width,
+    height: picture.height,
     path: storageKey(owner, id),
     usedAt: new Date(),
   });

@@ -30,12 +30,26 @@ export async function imageSize(data: Buffer): Promise<ImageSize | undefined> {
 }
 
 /** A small WebP preview for lists and message chips (the first frame of an animation). */
-export async function thumbnail(data: Buffer): Promise<Buffer> {
+async function thumbnail(data: Buffer): Promise<Buffer> {
   return (await picture(data))
     .rotate()
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
     .toBuffer();
+}
+
+export interface PictureFacts extends ImageSize {
+  thumbnail: Uint8Array;
+}
+
+/**
+ * A stored picture's size and thumbnail, decoded in a thread of the worker pool (see
+ * pooled-readers.ts); undefined when the bytes do not decode as a picture.
+ */
+export async function describePicture({ data }: { data: Uint8Array }): Promise<PictureFacts | undefined> {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const size = await imageSize(bytes);
+  return size && { ...size, thumbnail: await thumbnail(bytes) };
 }
 
 export interface ImageLimit {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { uploadRefusal, type EndpointName, type InputCapabilities, type UploadedFile } from '@parley/core';
+import { errorMessages, uploadRefusal, type EndpointName, type InputCapabilities, type UploadedFile } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { extractText } from './extract-text.ts';
+import type { ExtractedText } from './extract-text.ts';
 import { storageKey } from './file-storage.ts';
-import { imageSize, thumbnail } from './image-info.ts';
 import { presentFile } from '../../presenters/present-file.ts';
+import { storedBytes, type FileRow } from './file-store.ts';
+import { readDocumentText, readPicture } from './pooled-readers.ts';
 import { sanitizeFilename } from './sanitize-filename.ts';
 import { sniffFile } from './sniff-file.ts';
 import { storeFile, type StoredObject } from './store-file.ts';
@@ -20,31 +21,42 @@ export interface Upload {
 }
 
 /**
+ * Refuses an upload that would take its owner past USER_STORAGE_MB. Uploads running at the same
+ * moment each see the total before the others, so a burst can pass it by what the upload rate
+ * lets through at once.
+ */
+async function assertStorageRoom(ctx: AppContext, owner: string, bytes: number): Promise<void> {
+  const limitMb = ctx.env.USER_STORAGE_MB;
+  if ((await storedBytes(ctx.db, owner)) + bytes <= limitMb * 1024 * 1024) return;
+  ctx.log.info({ owner, bytes, limitMb }, 'refused an upload past the owner\'s storage cap');
+  throw new AppError('storage_full', errorMessages.storage_full!.replace('{limitMb}', String(limitMb)), { limitMb });
+}
+
+/**
  * Stores one upload for its owner after every rule of SPEC point 5: the endpoint and model take
- * uploads, 20 MB at most, a type the endpoint takes, and bytes that really are that type.
- * A picture gets its size and a thumbnail; a document's text is read once, now.
+ * uploads, 20 MB at most, room left in the owner's USER_STORAGE_MB, a type the endpoint takes,
+ * and bytes that really are that type.
+ * A picture gets its size and a thumbnail; a document's text is read once, now; both in the worker pool.
  */
 export async function uploadFile(ctx: AppContext, upload: Upload): Promise<UploadedFile> {
   const filename = sanitizeFilename(upload.fileName);
   const refusal = uploadRefusal({ ...upload, fileName: filename, bytes: upload.data.length, attached: 0 });
   if (refusal) throw new AppError(refusal);
+  await assertStorageRoom(ctx, upload.owner, upload.data.length);
   const sniffed = await sniffFile(filename, upload.data);
   if (!sniffed) throw new AppError('invalid_file');
   const id = randomUUID();
   const key = storageKey(upload.owner, id);
   const objects: StoredObject[] = [];
   let size: { width: number; height: number } | undefined;
-  let text: Awaited<ReturnType<typeof extractText>>;
+  let text: ExtractedText | undefined;
   if (sniffed.kind === 'image') {
-    size = await imageSize(upload.data);
-    if (!size) throw new AppError('invalid_file');
-    objects.push({ key: storageKey(upload.owner, id, '.thumb'), data: await thumbnail(upload.data), contentType: 'image/webp' });
+    const picture = await readPicture(ctx, upload.owner, upload.data);
+    if (!picture) throw new AppError('invalid_file');
+    size = { width: picture.width, height: picture.height };
+    objects.push({ key: storageKey(upload.owner, id, '.thumb'), data: picture.thumbnail, contentType: 'image/webp' });
   } else {
-    text = await extractText(filename, upload.data).catch((error: unknown) => {
-      // The file is kept (it may still go natively to a PDF reader); the model is told it has no text.
-      ctx.log.warn({ err: error, owner: upload.owner, filename }, 'could not read the text of an uploaded document');
-      return undefined;
-    });
+    text = await readDocumentText(ctx, upload.owner, filename, upload.data);
   }
   objects.push({ key, data: upload.data, contentType: sniffed.mimeType });
   const row = await storeFile(ctx, objects, {

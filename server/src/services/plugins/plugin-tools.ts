@@ -16,7 +16,7 @@ import type { ToolHttp } from './tools/tool-http.ts';
 import { webBrowserTool } from './tools/web-browser.ts';
 import { wolframTool } from './tools/wolfram.ts';
 
-type Ctx = Pick<AppContext, 'env' | 'db' | 'mcp' | 'secrets' | 'log'>;
+type Ctx = Pick<AppContext, 'env' | 'db' | 'mcp' | 'secrets' | 'log' | 'workers'>;
 
 const TOOL_TIMEOUT_MS = 30_000;
 const TOOL_MAX_BYTES = 2 * 1024 * 1024;
@@ -28,10 +28,10 @@ function toolHttp(ctx: Ctx): ToolHttp {
 }
 
 /** The tool of a built-in plugin with its credentials; the operator's own addresses are trusted like base URLs. */
-function builtinTool(plugin: BuiltinPlugin, auth: Record<string, string>, http: ToolHttp, fromServer: boolean): PluginTool {
+function builtinTool(ctx: Ctx, plugin: BuiltinPlugin, auth: Record<string, string>, http: ToolHttp, fromServer: boolean): PluginTool {
   switch (plugin.pluginKey) {
     case 'calculator':
-      return calculatorTool;
+      return calculatorTool(ctx.workers);
     case 'web-browser':
       return webBrowserTool(http);
     case 'google':
@@ -62,7 +62,7 @@ async function toolsOfPlugin(ctx: Ctx, userId: string, pluginKey: string, http: 
     ctx.log.warn({ userId, pluginKey }, 'plugin left out of the agent: its credentials are missing');
     return [];
   }
-  return [builtinTool(plugin, auth, http, Boolean(server))];
+  return [builtinTool(ctx, plugin, auth, http, Boolean(server))];
 }
 
 /**

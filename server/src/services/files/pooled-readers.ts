@@ -1,0 +1,44 @@
+import type { AppContext } from '../../app/context.ts';
+import { AppError } from '../../app/errors.ts';
+import { WorkLimitError } from '../worker-pool/work-limit.ts';
+import type { ExtractedText } from './extract-text.ts';
+import type { ImageSize } from './image-info.ts';
+
+type Ctx = Pick<AppContext, 'env' | 'log' | 'workers'>;
+
+const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+
+/**
+ * An uploaded document's text, read in the worker pool within PARSE_TIMEOUT_MS and the threads'
+ * memory cap. A document past a limit (too slow, too much memory, unpacking past 64 MB) is refused
+ * with `document_too_complex`: its reader would never finish it, and a file kept without text
+ * would leave the model blind to what the user meant to send. A reader that merely fails (a
+ * damaged file) keeps the file without text, logged, as before: it may still go natively to a PDF reader.
+ */
+export async function readDocumentText(ctx: Ctx, owner: string, filename: string, data: Buffer): Promise<ExtractedText | undefined> {
+  try {
+    return await ctx.workers.run('extractText', { name: filename, data }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof WorkLimitError) {
+      ctx.log.warn({ owner, filename, bytes: data.length, limit: error.limit, reason: error.message }, 'refused an uploaded document past a reading limit');
+      throw new AppError('document_too_complex');
+    }
+    ctx.log.warn({ err: error, owner, filename }, 'could not read the text of an uploaded document');
+    return undefined;
+  }
+}
+
+export interface PictureInfo extends ImageSize {
+  thumbnail: Buffer;
+}
+
+/** A picture's size and thumbnail, decoded in the worker pool; undefined when it is no picture or decoding it passes a limit (logged). */
+export async function readPicture(ctx: Ctx, owner: string, data: Buffer): Promise<PictureInfo | undefined> {
+  try {
+    const facts = await ctx.workers.run('describePicture', { data }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS });
+    return facts && { ...facts, thumbnail: asBuffer(facts.thumbnail) };
+  } catch (error) {
+    ctx.log.warn({ err: error, owner, bytes: data.length }, 'could not decode a picture');
+    return undefined;
+  }
+}

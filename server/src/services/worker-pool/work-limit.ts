@@ -1,0 +1,14 @@
+/** Which bound a job of the worker pool crossed: its time, its thread's memory, or a size its task checks (a document's unpacked bytes). */
+export type WorkLimit = 'time' | 'memory' | 'size';
+
+/** A job stopped for crossing one of its bounds; any other failure of a job is a plain Error. */
+export class WorkLimitError extends Error {
+  override name = 'WorkLimitError';
+
+  constructor(
+    readonly limit: WorkLimit,
+    message: string,
+  ) {
+    super(message);
+  }
+}
