@@ -3,13 +3,14 @@ import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
+import { createPasswordHashing } from '../services/passwords/password-hashing.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
 import type { AppContext } from './context.ts';
 import { createLogger } from './logger.ts';
 import { createReadiness } from './readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -22,6 +23,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
     accessTokens: createAccessTokenVerifier(parts.secrets.jwtSecret),
+    passwords: createPasswordHashing(log),
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),
