@@ -50,13 +50,17 @@ describe.each(testDatabaseKinds)('behind a reverse proxy on %s', (kind) => {
     });
   });
 
+  /** An app whose log lines the test reads. */
+  const loggedApp = async (env: Record<string, string>) => {
+    const { lines, log } = bufferLogger();
+    return { t: await createTestApp(kind, env, { log }), logged: lines };
+  };
+
   describe('TRUST_PROXY=1 with no proxy in front', () => {
     let t: TestApp;
     let logged: string[];
     beforeAll(async () => {
-      const { lines, log } = bufferLogger();
-      logged = lines;
-      t = await createTestApp(kind, { TRUST_PROXY: '1', LOGIN_MAX: '3', LOGIN_ACCOUNT_MAX: '5' }, { log });
+      ({ t, logged } = await loggedApp({ TRUST_PROXY: '1', LOGIN_MAX: '3', LOGIN_ACCOUNT_MAX: '5' }));
       await createUserAccount(t.ctx.db, { email: 'exposed@example.com', name: 'Exposed User', password: 'right-password' });
     });
     afterAll(() => t.close());
@@ -96,9 +100,7 @@ describe.each(testDatabaseKinds)('behind a reverse proxy on %s', (kind) => {
     let t: TestApp;
     let logged: string[];
     beforeAll(async () => {
-      const { lines, log } = bufferLogger();
-      logged = lines;
-      t = await createTestApp(kind, { TRUST_PROXY: `192.0.2.250,${PROXY}`, LOGIN_MAX: '3' }, { log });
+      ({ t, logged } = await loggedApp({ TRUST_PROXY: `192.0.2.250,${PROXY}`, LOGIN_MAX: '3' }));
     });
     afterAll(() => t.close());
 
