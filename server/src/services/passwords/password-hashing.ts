@@ -13,7 +13,7 @@ export interface PasswordHashingLimits {
 /**
  * argon2 runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which
  * file reads, DNS and zlib share: at most one hash per core, and never the whole pool. Sixteen
- * waiting per running hash is at most about a second's wait (one hash takes 40–90 ms); past
+ * waiting per running hash is a wait of 0.6–1.4 s (one hash takes 40–90 ms); past
  * that a fast 503 lets the client retry rather than hold a socket while the wait grows.
  */
 export function defaultPasswordHashingLimits(): PasswordHashingLimits {
