@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessKeys } from '../../db/schema.ts';
 import { createRedisOutage } from '../../app/redis-outage.ts';
 import { createRedisLimiter } from '../../limiter/redis-limiter.ts';
+import { mintKey } from '../../services/access/access-test-kit.ts';
 import { startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import { bufferLogger } from '../../test/buffer-logger.ts';
@@ -63,5 +66,32 @@ describe('a new chat while Redis is away', () => {
     expect(lines('Redis is unavailable')).toHaveLength(1);
     expect(lines('Redis is back')).toHaveLength(1);
     expect(lines('unhandled error')).toEqual([]);
+  });
+});
+
+describe('a paid ask while only the stream registry’s Redis is away', () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  let s: ChatStack;
+  const logged = bufferLogger();
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    // Rate limits in memory: the ask gets past them and its quota is held before the stream is claimed.
+    s = await startChatStack('pglite', { ACCESS_MODE: 'keys' }, { log: logged.log, streams: createRedisStreamRegistry({ url: redis.url, log: logged.log }) });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await redis?.kill();
+  });
+
+  it('answers 503 and gives the held quota back', async () => {
+    const key = await mintKey(s.t.ctx.db, { quota: 10 });
+    await redis.kill();
+    await until(() => logged.lines.some((line) => line.includes('Redis is unavailable')), 'the outage logged');
+    const refused = await s.post(key, '/api/ask/openAI', { text: 'Hello', endpoint: 'openAI', model: 'gpt-4o-mini', conversationId: null });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: 'service_unavailable' });
+    const [row] = await s.t.ctx.db.select().from(accessKeys).where(eq(accessKeys.id, key.row.id));
+    expect(row).toMatchObject({ quota: 10, used: 0 });
   });
 });
