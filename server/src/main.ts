@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { createAppContext } from './root/create-context.ts';
 import { createLogger } from './app/logger.ts';
 import { createReadiness } from './app/readiness.ts';
+import { createRedisOutage } from './app/redis-outage.ts';
 import { buildApp } from './root/build-app.ts';
 import { startAdminChannel } from './admin/admin-channel.ts';
 import { adminSocketPath } from './admin/admin-socket-path.ts';
@@ -23,10 +24,12 @@ async function main() {
   // The server listens before the migrations run, answering readiness 503 until they are done.
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite'), migrate: false });
   const readiness = createReadiness(false);
-  const limiter = createLimiter(env);
-  const mailer = createMailer(env);
   const log = createLogger(env);
-  const streams = createStreamRegistry(env, log);
+  // Rate limits and streams share one Redis: its outage is logged once, not per connection.
+  const redisOutage = createRedisOutage(log);
+  const limiter = createLimiter(env, redisOutage);
+  const mailer = createMailer(env);
+  const streams = createStreamRegistry(env, log, redisOutage);
   const ctx = createAppContext({
     env,
     log,

@@ -8,6 +8,7 @@ import type { AccessTokenVerifier } from '../services/auth/access-token.ts';
 import type { AuthUserCache } from '../services/auth/auth-user-cache.ts';
 import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
+import type { PasswordHashing } from '../services/passwords/password-hashing.ts';
 import type { McpHub } from '../services/mcp/mcp-hub.ts';
 import type { TokenCounter } from '../services/tokenizer/token-counter.ts';
 import type { ServiceAccountTokens } from '../providers/google/service-account.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   streams: StreamRegistry;
   /** Access tokens checked against JWT_SECRET, each remembered once verified. */
   accessTokens: AccessTokenVerifier;
+  /** The one queue every sign-in, sign-up and reset hashes through, bounded per process. */
+  passwords: PasswordHashing;
   /** Signed-in users' rows, re-read at most a couple of seconds apart. */
   authUsers: AuthUserCache;
   /** The one batch that writes every live reply of this process. */

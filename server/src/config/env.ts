@@ -92,6 +92,7 @@ const baseSchema = z.object({
   OUTBOUND_UNSAFE_ALLOW_ALL: bool(false),
   LOGIN_MAX: z.coerce.number().int().positive().default(7),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(5),
+  LOGIN_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   REGISTER_MAX: z.coerce.number().int().positive().default(5),
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CONCURRENT_MESSAGE_MAX: z.coerce.number().int().positive().default(2),

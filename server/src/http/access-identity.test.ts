@@ -21,7 +21,7 @@ describe('who a request is, by ACCESS_MODE', () => {
   });
 
   async function account(t: TestApp) {
-    const row = await registerUser(t.ctx.db, { name: 'Ada', email: `ada-${randomUUID()}@example.com`, password: 'correct horse battery', confirm_password: 'correct horse battery' });
+    const row = await registerUser(t.ctx, { name: 'Ada', email: `ada-${randomUUID()}@example.com`, password: 'correct horse battery', confirm_password: 'correct horse battery' });
     return { authorization: `Bearer ${await signAccessToken(t.ctx.secrets.jwtSecret, row)}` };
   }
 

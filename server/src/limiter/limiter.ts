@@ -1,3 +1,4 @@
+import type { RedisOutage } from '../app/redis-outage.ts';
 import type { Env } from '../config/env.ts';
 import { createMemoryLimiter } from './memory-limiter.ts';
 import { createRedisLimiter } from './redis-limiter.ts';
@@ -22,6 +23,6 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
-export function createLimiter(env: Pick<Env, 'REDIS_URL'>): Limiter {
-  return env.REDIS_URL ? createRedisLimiter({ url: env.REDIS_URL }) : createMemoryLimiter();
+export function createLimiter(env: Pick<Env, 'REDIS_URL'>, outage?: RedisOutage): Limiter {
+  return env.REDIS_URL ? createRedisLimiter({ url: env.REDIS_URL, outage }) : createMemoryLimiter();
 }

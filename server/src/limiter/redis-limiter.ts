@@ -1,10 +1,13 @@
 import { Redis } from 'ioredis';
+import { createRedisOutage, type RedisOutage } from '../app/redis-outage.ts';
 import type { Limiter } from './limiter.ts';
 
 export interface RedisLimiterOptions {
   url: string;
   /** Namespace for the counters, so several apps (or test runs) can share one Redis. */
   prefix?: string;
+  /** The process's Redis outage, shared with its other connections; without it the limiter follows its own. */
+  outage?: RedisOutage;
 }
 
 /**
@@ -24,11 +27,13 @@ return { count, ttl }
 
 export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
   const redis = new Redis(options.url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const outage = options.outage ?? createRedisOutage();
+  outage.watch(redis, 'rate limits');
   const prefix = options.prefix ?? 'parley:limit:';
   redis.defineCommand('limiterHit', { numberOfKeys: 1, lua: hitScript });
   const hit = (redis as unknown as { limiterHit(key: string, windowMs: number): Promise<[number, number]> }).limiterHit.bind(redis);
 
-  return {
+  return outage.guard({
     async hit(key, windowMs) {
       const [count, resetMs] = await hit(prefix + key, windowMs);
       return { count, resetMs };
@@ -42,5 +47,5 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
     async close() {
       await redis.quit();
     },
-  };
+  });
 }

@@ -8,6 +8,7 @@ import { errorHandler } from '../http/error-handler.ts';
 import { rejectNul } from '../http/reject-nul.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { startupGate } from '../http/startup-gate.ts';
+import { watchForMissingProxy } from '../http/proxy-header-watch.ts';
 import { serveSpa } from '../http/spa.ts';
 import { configRoutes } from '../routes/config/config.route.ts';
 import { healthRoutes } from '../routes/health/health.route.ts';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   securityHeaders(app);
   startupGate(app, ctx);
+  watchForMissingProxy(app, ctx);
   await compression(app);
   app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);

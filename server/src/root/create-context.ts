@@ -6,6 +6,7 @@ import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
+import { createPasswordHashing } from '../services/passwords/password-hashing.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
 import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { AppContext } from '../app/context.ts';
@@ -13,7 +14,7 @@ import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -27,6 +28,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
     accessTokens: createAccessTokenVerifier(parts.secrets.jwtSecret),
+    passwords: createPasswordHashing(log),
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),

@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)('forged access tokens on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     secret = t.ctx.secrets.jwtSecret;
-    const row = await registerUser(t.ctx.db, { name: 'Jo', email: `jo-${randomUUID()}@example.com`, password: 'correct horse battery', confirm_password: 'correct horse battery' });
+    const row = await registerUser(t.ctx, { name: 'Jo', email: `jo-${randomUUID()}@example.com`, password: 'correct horse battery', confirm_password: 'correct horse battery' });
     userId = row.id;
   });
   afterAll(() => t.close());

@@ -1,6 +1,7 @@
 import { Redis, type ChainableCommander } from 'ioredis';
 import { LocalStream } from './local-stream.ts';
 import type { Logger } from '../app/logger.ts';
+import { createRedisOutage, type RedisOutage } from '../app/redis-outage.ts';
 import { createRedisFrameBatch } from './redis-frame-batch.ts';
 import { appendFramesScript, claimScript, endScript } from './redis-scripts.ts';
 import { createStreamHeartbeat, defaultHeartbeatTtlMs, endDeadScript, heartbeatKey, liveCountScript } from './stream-heartbeat.ts';
@@ -20,8 +21,10 @@ export interface RedisStreamRegistryOptions extends StreamRegistryOptions {
   url: string;
   /** Namespace, so several apps (or test runs) can share one Redis. */
   prefix?: string;
-  /** Where failed Redis writes and lost connections are reported. */
-  log?: Pick<Logger, 'error' | 'warn'>;
+  /** Where failed Redis writes are reported (and lost connections, without `outage`). */
+  log?: Pick<Logger, 'error' | 'info' | 'debug'>;
+  /** The process's Redis outage, shared with its other connections; without it the registry follows its own. */
+  outage?: RedisOutage;
   /** How long a stream counts as running after its instance's last heartbeat. */
   heartbeatTtlMs?: number;
 }
@@ -74,9 +77,9 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   redis.defineCommand('streamClaim', { numberOfKeys: 1, lua: claimScript });
   redis.defineCommand('streamEnd', { numberOfKeys: 4, lua: endScript });
   redis.defineCommand('streamAppendFrames', { lua: appendFramesScript });
-  // ioredis reconnects by itself; the errors are reported rather than thrown as unhandled events.
-  redis.on('error', (error: Error) => options.log?.warn({ err: error }, 'Redis connection error (stream registry)'));
-  subscriber.on('error', (error: Error) => options.log?.warn({ err: error }, 'Redis connection error (stream subscriber)'));
+  const outage = options.outage ?? createRedisOutage(options.log);
+  outage.watch(redis, 'stream registry');
+  outage.watch(subscriber, 'stream subscriber');
   redis.defineCommand('streamLiveCount', { numberOfKeys: 1, lua: liveCountScript });
   redis.defineCommand('streamEndDead', { numberOfKeys: 5, lua: endDeadScript });
   const heartbeatTtlMs = options.heartbeatTtlMs ?? defaultHeartbeatTtlMs;
@@ -135,7 +138,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   }
   const publicInfo = ({ ended: _ended, ...info }: StreamInfo & { ended: boolean }): StreamInfo => info;
 
-  return {
+  return outage.guard({
     async create(info, limit) {
       const now = Date.now();
       const live = await redis.streamClaim(keys.live(info.userId), now, limit, info.streamId, now + maxLifetimeMs, maxLifetimeMs, p, heartbeatTtlMs, heartbeat.instanceKey);
@@ -284,5 +287,5 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       owned.clear();
       await Promise.all([redis.quit(), subscriber.quit()]);
     },
-  };
+  });
 }

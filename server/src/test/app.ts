@@ -11,6 +11,7 @@ import type { Limiter } from '../limiter/limiter.ts';
 import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
 import { createMailer } from '../services/mail/mailer.ts';
 import { createMemoryStreamRegistry } from '../streams/memory-registry.ts';
+import type { StreamRegistry } from '../streams/stream-registry.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 
 export interface TestApp {
@@ -36,6 +37,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 /** Shared parts a test hands in instead of the app's own, e.g. one Redis limiter for two instances. */
 export interface TestAppParts {
   limiter?: Limiter;
+  /** A stream registry, e.g. one on a Redis the test can stop. */
+  streams?: StreamRegistry;
   log?: AppContext['log'];
   /** A database to run on instead of a fresh one (e.g. the one a crashed instance used). */
   database?: Database;

@@ -35,6 +35,7 @@ export const errorStatus = {
   upstream_error: 502,
   upstream_forbidden: 403,
   upstream_overloaded: 503,
+  service_unavailable: 503,
   agent_timeout: 504,
   content_filtered: 422,
   internal: 500,

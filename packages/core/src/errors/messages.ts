@@ -31,6 +31,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   upstream_forbidden:
     'The provider refused this request for your account or region (permission, region or organization verification). Check your provider account.',
   upstream_overloaded: 'The model provider is overloaded right now. Please try again in a moment.',
+  service_unavailable: 'Parley cannot reach a service it needs right now. Please try again in a moment.',
   agent_timeout: 'The agent ran out of time before it could answer. Ask again, perhaps for less at once.',
   content_filtered: "The provider's safety filter blocked this request or its answer. Rephrase your message and try again.",
   model_not_found: 'The model "{model}" is not available from the provider. Pick another model, or ask the operator to update its alias.',

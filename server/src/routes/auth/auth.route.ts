@@ -2,7 +2,7 @@ import { loginSchema, registerSchema } from '@parley/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
+import { keyedRateLimit, rateLimit } from '../../http/rate-limit.ts';
 import { registerUser, verifyCredentials } from '../../services/auth/account-service.ts';
 import { refreshAccess } from '../../services/auth/refresh-access.ts';
 import { signIn, type SignedIn } from '../../services/auth/sign-in.ts';
@@ -28,6 +28,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     windowMs: minutes(env.LOGIN_WINDOW_MINUTES),
     code: 'too_many_login_attempts',
   });
+  // Per account too: a client that can choose its address (or owns many) still gets few guesses.
+  const accountLimit = keyedRateLimit({
+    limiter,
+    name: 'login-account',
+    max: env.LOGIN_ACCOUNT_MAX,
+    windowMs: minutes(env.LOGIN_WINDOW_MINUTES),
+    code: 'too_many_login_attempts',
+  });
   const registerLimit = rateLimit({
     limiter,
     name: 'register',
@@ -39,13 +47,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/register', { preHandler: [accounts, registerLimit] }, async (request, reply) => {
     if (!env.ALLOW_REGISTRATION) throw new AppError('registration_disabled');
     const input = registerSchema.parse(request.body ?? {});
-    const user = await registerUser(ctx.db, input);
+    const user = await registerUser(ctx, input);
     return answerSignedIn(ctx, reply, await signIn(ctx, user, clientInfo(request)));
   });
 
   app.post('/api/auth/login', { preHandler: [accounts, loginLimit] }, async (request, reply) => {
     const input = loginSchema.parse(request.body ?? {});
-    const user = await verifyCredentials(ctx.db, input);
+    await accountLimit(input.email.trim().toLowerCase());
+    const user = await verifyCredentials(ctx, input);
     return answerSignedIn(ctx, reply, await signIn(ctx, user, clientInfo(request)));
   });
 

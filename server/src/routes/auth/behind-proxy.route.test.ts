@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../../services/users/user-admin.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { bufferLogger } from '../../test/buffer-logger.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { refreshCookie } from './auth-test-client.ts';
 
@@ -10,6 +11,7 @@ describe.each(testDatabaseKinds)('behind a reverse proxy on %s', (kind) => {
   describe.each([
     ['true', 'one hop'],
     ['10.0.0.0/8', 'the proxy network'],
+    ['192.0.2.250, 10.0.0.2', 'a list of proxy addresses'],
   ])('TRUST_PROXY=%s (%s)', (trustProxy) => {
     let t: TestApp;
     beforeAll(async () => {
@@ -45,6 +47,75 @@ describe.each(testDatabaseKinds)('behind a reverse proxy on %s', (kind) => {
       expect(refreshCookie(rotated)!.secure).toBe(true);
       const plain = await login({ 'x-forwarded-for': '203.0.113.61', 'x-forwarded-proto': 'http' });
       expect(refreshCookie(plain)!.secure).toBeFalsy();
+    });
+  });
+
+  /** An app whose log lines the test reads. */
+  const loggedApp = async (env: Record<string, string>) => {
+    const { lines, log } = bufferLogger();
+    return { t: await createTestApp(kind, env, { log }), logged: lines };
+  };
+
+  describe('TRUST_PROXY=1 with no proxy in front', () => {
+    let t: TestApp;
+    let logged: string[];
+    beforeAll(async () => {
+      ({ t, logged } = await loggedApp({ TRUST_PROXY: '1', LOGIN_MAX: '3', LOGIN_ACCOUNT_MAX: '5' }));
+      await createUserAccount(t.ctx.db, { email: 'exposed@example.com', name: 'Exposed User', password: 'right-password' });
+    });
+    afterAll(() => t.close());
+
+    const direct = (email: string, password: string, forwardedFor?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.80',
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        payload: { email, password },
+      });
+    const noProxyWarnings = () => logged.filter((line) => line.includes('arrived without X-Forwarded-For'));
+
+    it('warns once that requests arrive without X-Forwarded-For', async () => {
+      expect(noProxyWarnings()).toEqual([]);
+      await direct('nobody@example.com', 'any-password');
+      await direct('nobody@example.com', 'any-password');
+      expect(noProxyWarnings()).toHaveLength(1);
+      expect(noProxyWarnings()[0]).toContain('203.0.113.80');
+    });
+
+    it('still limits guesses at one account when each comes from a made-up address', async () => {
+      const guess = (i: number, email = ' Exposed@Example.com') => direct(email, `guess-${i}`, `198.51.100.${i}`);
+      for (let i = 1; i <= 5; i++) expect((await guess(i)).statusCode).toBe(401);
+      const refused = await guess(6, 'exposed@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe('too_many_login_attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Even the right password waits out the window; another account is not affected.
+      expect((await direct('exposed@example.com', 'right-password', '198.51.100.7')).statusCode).toBe(429);
+      expect((await direct('someone-else@example.com', 'any-password', '198.51.100.8')).statusCode).toBe(401);
+    });
+  });
+
+  describe('TRUST_PROXY as a list of proxy addresses', () => {
+    let t: TestApp;
+    let logged: string[];
+    beforeAll(async () => {
+      ({ t, logged } = await loggedApp({ TRUST_PROXY: `192.0.2.250,${PROXY}`, LOGIN_MAX: '3' }));
+    });
+    afterAll(() => t.close());
+
+    it('counts a client that is not one of the proxies under its own address, whatever it forwards, and does not warn', async () => {
+      const attempt = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '203.0.113.90',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { email: `user-${i}@example.com`, password: 'any-password' },
+        });
+      for (let i = 1; i <= 3; i++) expect((await attempt(i)).statusCode).toBe(401);
+      expect((await attempt(4)).statusCode).toBe(429);
+      expect(logged.filter((line) => line.includes('arrived without X-Forwarded-For'))).toEqual([]);
     });
   });
 

@@ -17,6 +17,14 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
     windowMs: RESET_REQUEST_WINDOW_MS,
     code: 'rate_limited',
   });
+  // Like login (a guess at a token per request), on its own counter.
+  const resetPasswordLimit = rateLimit({
+    limiter: ctx.limiter,
+    name: 'reset-password',
+    max: ctx.env.LOGIN_MAX,
+    windowMs: ctx.env.LOGIN_WINDOW_MINUTES * 60_000,
+    code: 'rate_limited',
+  });
   const accounts = requireAccounts(ctx.env);
 
   app.post('/api/auth/requestPasswordReset', { preHandler: [accounts, resetLimit] }, async (request) => {
@@ -24,9 +32,9 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
     return requestPasswordReset(ctx, email);
   });
 
-  app.post('/api/auth/resetPassword', { preHandler: accounts }, async (request): Promise<PasswordResetAnswer> => {
+  app.post('/api/auth/resetPassword', { preHandler: [accounts, resetPasswordLimit] }, async (request): Promise<PasswordResetAnswer> => {
     const input = resetPasswordSchema.parse(request.body ?? {});
-    await resetPassword(ctx.db, input);
+    await resetPassword(ctx, input);
     return { message: resetMessages.passwordReset };
   });
 }

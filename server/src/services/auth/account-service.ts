@@ -1,15 +1,15 @@
 import type { LoginInput, RegisterInput } from '@parley/core';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../app/context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../app/errors.ts';
-import { hashPassword, verifyPassword } from '../passwords/password-hasher.ts';
 import { isUniqueViolation } from '../users/unique-violation.ts';
 import { findUserByEmail, isBanned, roleForNewUser, type UserRow } from '../users/user-service.ts';
 
 /** Creates a local account; the address is unique case-insensitively (the index decides races). */
-export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+export async function registerUser(ctx: Pick<AppContext, 'db' | 'passwords'>, input: RegisterInput): Promise<UserRow> {
+  const { db } = ctx;
   if (await findUserByEmail(db, input.email)) throw new AppError('email_taken');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password);
   try {
     const [row] = await db
       .insert(users)
@@ -33,9 +33,9 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<UserRo
  * Checks email and password. Unknown address and wrong password give the same answer in
  * comparable time; the ban is revealed only to someone who knows the password.
  */
-export async function verifyCredentials(db: Db, input: LoginInput): Promise<UserRow> {
-  const row = await findUserByEmail(db, input.email);
-  const matches = await verifyPassword(row?.passwordHash, input.password);
+export async function verifyCredentials(ctx: Pick<AppContext, 'db' | 'passwords'>, input: LoginInput): Promise<UserRow> {
+  const row = await findUserByEmail(ctx.db, input.email);
+  const matches = await ctx.passwords.verify(row?.passwordHash, input.password);
   if (!row || !matches) throw new AppError('invalid_credentials');
   if (isBanned(row)) throw new AppError('banned');
   return row;

@@ -19,7 +19,7 @@ export async function listenTestApp(kind: DatabaseKind, env: Record<string, stri
     ...t,
     url,
     async signUp() {
-      const row = await registerUser(t.ctx.db, {
+      const row = await registerUser(t.ctx, {
         name: 'Chat Tester',
         email: `chat-${randomUUID()}@example.com`,
         password: 'correct horse battery',

@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       DEEPSEEK_BASE_URL: 'http://deepseek.local/v1',
     });
     const user = async (name: string) =>
-      (await registerUser(t.ctx.db, { name, email: `${name}-${kind}@example.com`, password: 'correct horse', confirm_password: 'correct horse' })).id;
+      (await registerUser(t.ctx, { name, email: `${name}-${kind}@example.com`, password: 'correct horse', confirm_password: 'correct horse' })).id;
     [alice, bob] = [await user('alice'), await user('bobby')];
   });
   afterAll(() => t.close());

@@ -45,7 +45,11 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
   if (!held.ok) return { ok: false, error: await refuse(ctx, exchange, held.errorText) };
   const hold = callMeter(ctx, exchange, payer, held.hold);
   const info = { streamId, userId: exchange.userId, conversationId: exchange.conversationId, replyId: exchange.replyId };
-  const claimed = await ctx.streams.create(info, limit);
+  const claimed = await ctx.streams.create(info, limit).catch(async (error: unknown) => {
+    // Redis away: the held quota goes back before the 503.
+    await hold.settle({ served: false });
+    throw error;
+  });
   if (!claimed.ok) {
     await hold.settle({ served: false });
     return { ok: false, error: await refuse(ctx, exchange, chatErrorText('concurrent', { limit })) };

@@ -16,7 +16,7 @@ describe('turns with files', () => {
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
-    owner = (await registerUser(t.ctx.db, { name: 'Reader', email: 'reader@example.com', password: 'correct horse battery', confirm_password: 'correct horse battery' })).id;
+    owner = (await registerUser(t.ctx, { name: 'Reader', email: 'reader@example.com', password: 'correct horse battery', confirm_password: 'correct horse battery' })).id;
   });
   afterAll(() => t.close());
 

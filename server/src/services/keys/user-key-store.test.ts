@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { userKeys } from '../../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
-import { registerUser } from '../auth/account-service.ts';
+import { createUserAccount } from '../users/user-admin.ts';
 import { startKeySweeper } from './key-sweeper.ts';
 import { deleteUserKeys, readUserKey, storeUserKey, sweepExpiredKeys, userKeyExpiry } from './user-key-store.ts';
 
@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('user key store on %s', (kind) => {
   let alice: string;
   let bob: string;
   const user = async (name: string) =>
-    (await registerUser(database.db, { name, email: `${name}-${kind}@example.com`, password: 'correct horse', confirm_password: 'correct horse' })).id;
+    (await createUserAccount(database.db, { name, email: `${name}-${kind}@example.com`, password: 'correct horse' })).id;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

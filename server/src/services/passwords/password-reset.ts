@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { PasswordResetAnswer, ResetPasswordInput } from '@parley/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +9,6 @@ import { passwordResetMail } from '../mail/password-reset-mail.ts';
 import { newOpaqueToken, sha256 } from '../sessions/refresh-token.ts';
 import { revokeUserSessions } from '../sessions/session-service.ts';
 import { findUserByEmail, type UserRow } from '../users/user-service.ts';
-import { hashPassword } from './password-hasher.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -59,25 +59,35 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   return { message: resetMessages.mailSent };
 }
 
+/** The reset rows of `userId` that can still be spent at `now`. */
+const liveResetsOf = (userId: string, now: Date) =>
+  and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+
 /**
- * Spends a reset token and sets the new password. The token is claimed by one conditional
+ * Whether `token` is one of the user's live reset tokens: their few live hashes are read (by
+ * the user index) and compared in constant time, so a forged token costs one small query.
+ */
+async function isLiveResetToken(db: Db, userId: string, token: string): Promise<boolean> {
+  const presented = Buffer.from(sha256(token), 'hex');
+  const live = await db.select({ tokenHash: passwordResets.tokenHash }).from(passwordResets).where(liveResetsOf(userId, new Date()));
+  return live.some(({ tokenHash }) => timingSafeEqual(Buffer.from(tokenHash, 'hex'), presented));
+}
+
+/**
+ * Spends a reset token and sets the new password. The token is checked before the password is
+ * hashed, so forged resets never reach the hashing queue; it is then claimed by one conditional
  * UPDATE, so two submissions of the same link cannot both succeed; open sessions end.
  */
-export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
+export async function resetPassword(ctx: Pick<AppContext, 'db' | 'passwords'>, input: ResetPasswordInput): Promise<void> {
+  const { db } = ctx;
+  if (!(await isLiveResetToken(db, input.userId, input.token))) throw new AppError('reset_token_invalid');
+  const passwordHash = await ctx.passwords.hash(input.password);
   const done = await db.transaction(async (tx) => {
     const now = new Date();
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.userId, input.userId),
-          eq(passwordResets.tokenHash, sha256(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(and(liveResetsOf(input.userId, now), eq(passwordResets.tokenHash, sha256(input.token))))
       .returning({ userId: passwordResets.userId });
     if (!claimed) return false;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, claimed.userId));
