@@ -191,23 +191,27 @@ async function runOn(kind: DatabaseKind, scenario: Scenario): Promise<BenchResul
       console.log(`  ${kind}, ${scenario}: ${delivered} replies, ${mb(user.replyBytes)} in all, in ${((nowMs() - startedAt) / 1000).toFixed(0)} s, ${inFlight} at a time`);
     } else {
       let newest = { conversationId: null as string | null, messageId: ROOT_PARENT_ID };
+      const building = sampleRss(parley.pid);
       for (let turn = 0; turn < longTurns; turn++) {
         const reply = await user.send({ text: longQuestion(turn), conversationId: newest.conversationId, parentMessageId: newest.messageId });
         if (!reply) break;
         newest = reply;
       }
-      const built = (nowMs() - startedAt) / 1000;
+      const built = { seconds: (nowMs() - startedAt) / 1000, rss: building.stop() };
       const conversationId = newest.conversationId;
       if (!conversationId || user.failed > 0) throw new Error(`${kind}: building the long conversation failed`);
+      const asking = sampleRss(parley.pid);
       await inParallel(longAsks, (n) => user.send({ text: benchStreamPrompt(n), conversationId, parentMessageId: newest.messageId }));
-      let reads = 0;
-      await Promise.all(Array.from({ length: inFlight }, async () => (reads += Number(await user.readConversation(conversationId)))));
+      const asked = asking.stop();
+      const reading = sampleRss(parley.pid);
+      const reads = await Promise.all(Array.from({ length: inFlight }, () => user.readConversation(conversationId)));
+      const read = reading.stop();
       const total = longTurns + longAsks + inFlight;
       delivered = `${total - user.failed}/${total}`;
       expected = `${total}/${total}`;
       console.log(
-        `  ${kind}, ${scenario}: ${longTurns} questions of ${mb(questionChars)} answered in ${built.toFixed(0)} s; ` +
-          `${longAsks} asks into it and ${reads}/${inFlight} whole reads, ${inFlight} at a time; ${delivered} answered`,
+        `  ${kind}, ${scenario}: ${longTurns} questions of ${mb(questionChars)} answered in ${built.seconds.toFixed(0)} s (RSS up to ${mb(built.rss)}); ` +
+          `${longAsks} asks into it, ${inFlight} at a time (up to ${mb(asked)}); ${reads.filter(Boolean).length}/${inFlight} concurrent whole reads (up to ${mb(read)}); ${delivered} answered`,
       );
     }
     const sampled = memory.stop();

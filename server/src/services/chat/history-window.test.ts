@@ -1,5 +1,6 @@
 import { ROOT_PARENT_ID, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../config/env.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import type { MessageSize } from '../messages/message-store.ts';
 import { finalOf, startChatStack, type ChatStack } from './chat-test-kit.ts';
@@ -29,6 +30,12 @@ describe('historyWindow', () => {
   it('leaves error replies out without counting them', () => {
     const branch = [sized(0, 10), sized(1, 1000, false, true), sized(2, 10), sized(3, 10)];
     expect(ids(historyWindow(branch, 30))).toEqual(['m0', 'm2', 'm3']);
+  });
+
+  it('gives a model its input, at ~3 characters a token, and a 1M-token model no more than 500,000 characters', () => {
+    const env = parseEnv({ OPENAI_MODEL_ALIASES: 'gpt-4o=gpt-4o' });
+    expect(historyBudget(env, 'openAI', 'gpt-4o')).toBe((128_000 - 16_384) * 3);
+    expect(historyBudget(env, 'openAI', 'gpt-4.1')).toBe(500_000);
   });
 
   it('is empty when not even the newest message fits', () => {

@@ -7,16 +7,22 @@ import type { MessageSize } from '../messages/message-store.ts';
 const CHARS_PER_TOKEN = 3;
 /** For a model the catalog does not know (a live-listed or operator-set id): a 128K-token model's share. */
 const UNKNOWN_MODEL_HISTORY_CHARS = 128_000 * CHARS_PER_TOKEN;
+/**
+ * Never more than this, whatever the model takes (as documents never pass 500,000 characters):
+ * every ask holds its window a few times over while it is sent, and one user may have many asks
+ * in flight, so a 1M-token model's whole input (2.7 MB) per ask would let one user take gigabytes.
+ */
+const MAX_HISTORY_CHARS = 500_000;
 
 /**
  * Characters of dialogue one request may carry: the model's input (its context window less the
- * longest reply it may write), at ~3 characters a token. A conversation longer than that would be
- * refused upstream anyway, so only its newest turns are read and sent.
+ * longest reply it may write), at ~3 characters a token, up to `MAX_HISTORY_CHARS`. A conversation
+ * longer than the model takes would be refused upstream anyway, so only its newest turns are read and sent.
  */
 export function historyBudget(env: Env, endpoint: EndpointName, model: string): number {
   const { info } = resolveModel(endpoint, model, endpointSettings(env, endpoint).aliases);
   if (!info) return UNKNOWN_MODEL_HISTORY_CHARS;
-  return Math.max(0, info.contextWindow - info.maxOutput) * CHARS_PER_TOKEN;
+  return Math.min(MAX_HISTORY_CHARS, Math.max(0, info.contextWindow - info.maxOutput) * CHARS_PER_TOKEN);
 }
 
 /**

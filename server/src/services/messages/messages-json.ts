@@ -2,8 +2,11 @@ import type { Db } from '../../db/client.ts';
 import { listMessageSizes, listMessagesById } from './message-store.ts';
 import { presentMessage } from './present-message.ts';
 
-/** Characters of message text read from the database at once: a page of a long conversation, not all of it. */
-const PAGE_CHARS = 1_000_000;
+/**
+ * Characters of message text read from the database at once: a page of a long conversation, not
+ * all of it. Small, since a slow or compressed reader keeps a page or two waiting per request.
+ */
+const PAGE_CHARS = 200_000;
 /** Messages read at once, whatever their size. */
 const PAGE_MESSAGES = 500;
 
@@ -37,11 +40,10 @@ export async function* messagesJson(db: Db, userId: string, conversationId: stri
   let first = true;
   yield '[';
   for (const ids of pages(sizes)) {
-    const rows = await listMessagesById(db, userId, conversationId, ids);
-    const parts = rows.map((row) => JSON.stringify(presentMessage(row)));
-    if (parts.length === 0) continue;
-    yield `${first ? '' : ','}${parts.join(',')}`;
-    first = false;
+    for (const row of await listMessagesById(db, userId, conversationId, ids)) {
+      yield `${first ? '' : ','}${JSON.stringify(presentMessage(row))}`;
+      first = false;
+    }
   }
   yield ']';
 }
