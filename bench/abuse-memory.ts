@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { ROOT_PARENT_ID } from '@parley/core';
 import { createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from '@parley/server/testing';
-import { registerBenchUser } from './lib/account.ts';
+import { registerBenchUser, signInBenchUser } from './lib/account.ts';
 import { nowMs } from './lib/clock.ts';
 import { startPacedFake } from './lib/paced-fake.ts';
 import { benchStreamPrompt } from './lib/paced-fake-protocol.ts';
@@ -76,36 +76,48 @@ interface Ask {
   parentMessageId: string;
 }
 
-/** One user's asks against one Parley: each reply read to its final frame. */
-function asker(parley: BenchParley, token: string) {
+const benchLabel = 'abuse';
+
+/** One user's asks against one Parley: each reply read to its final frame; signed in again when the access token expires. */
+async function asker(parley: BenchParley) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
+  let token = await registerBenchUser(parley.url, benchLabel);
+  let renewal: Promise<string> | undefined;
+  /** A fresh token once `used` was refused: one sign-in for all the asks refused with it. */
+  const renew = async (used: string) => {
+    if (token !== used) return;
+    renewal ??= signInBenchUser(parley.url, benchLabel).finally(() => (renewal = undefined));
+    token = await renewal;
+  };
   let failed = 0;
   let replyBytes = 0;
+  const post = async (ask: Ask, onFinal: (message: { text: string; conversationId: string; messageId: string }) => void): Promise<number> => {
+    const used = token;
+    const status = await postEventStream({
+      url: `${parley.url}/api/ask/openAI`,
+      agent,
+      headers: { authorization: `Bearer ${used}` },
+      body: { text: ask.text, conversationId: ask.conversationId, parentMessageId: ask.parentMessageId, endpoint: 'openAI', model: 'gpt-4o-mini' },
+      onFrame(frame) {
+        const data = JSON.parse(frame.data) as { final?: boolean; responseMessage?: { text: string; conversationId: string; messageId: string } };
+        if (frame.event === 'message' && data.final && data.responseMessage) onFinal(data.responseMessage);
+      },
+      timeoutMs: 600_000,
+    });
+    if (status === 401) await renew(used);
+    return status;
+  };
   return {
-    /** Sends one ask; answers the stored reply's conversation and id, or undefined when it failed (the failure is counted). */
+    /** Sends one ask (again, once signed in again); answers the stored reply's conversation and id, or undefined when it failed (the failure is counted). */
     async send(ask: Ask): Promise<{ conversationId: string; messageId: string } | undefined> {
       let final: { conversationId: string; messageId: string } | undefined;
+      const onFinal = (message: { text: string; conversationId: string; messageId: string }) => {
+        final = message;
+        replyBytes += Buffer.byteLength(message.text);
+      };
       try {
-        const status = await postEventStream({
-          url: `${parley.url}/api/ask/openAI`,
-          agent,
-          headers: { authorization: `Bearer ${token}` },
-          body: {
-            text: ask.text,
-            conversationId: ask.conversationId,
-            parentMessageId: ask.parentMessageId,
-            endpoint: 'openAI',
-            model: 'gpt-4o-mini',
-          },
-          onFrame(frame) {
-            const data = JSON.parse(frame.data) as { final?: boolean; responseMessage?: { text: string; conversationId: string; messageId: string } };
-            if (frame.event === 'message' && data.final && data.responseMessage) {
-              final = data.responseMessage;
-              replyBytes += Buffer.byteLength(data.responseMessage.text);
-            }
-          },
-          timeoutMs: 600_000,
-        });
+        let status = await post(ask, onFinal);
+        if (status === 401) status = await post(ask, onFinal);
         if (status !== 200) final = undefined;
       } catch {
         final = undefined;
@@ -178,7 +190,7 @@ async function runOn(kind: DatabaseKind, scenario: Scenario): Promise<BenchResul
   const fake = await startPacedFake({ streams, chunks, spacingMs: 0 });
   const measured = await startMeasuredParley(kind, fake.url);
   const { parley } = measured;
-  const user = asker(parley, await registerBenchUser(parley.url, 'abuse'));
+  const user = await asker(parley);
   try {
     const memory = sampleRss(parley.pid);
     const startedAt = nowMs();
