@@ -21,3 +21,15 @@ export async function registerBenchUser(parleyUrl: string, label: string): Promi
   const { token } = (await response.json()) as { token: string };
   return token;
 }
+
+/** Signs the bench account named `label` in again (its access token lives 15 minutes; a slow run outlives it) and answers a fresh token. */
+export async function signInBenchUser(parleyUrl: string, label: string): Promise<string> {
+  const response = await fetch(`${parleyUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: benchEmail(label), password: benchPassword }),
+  });
+  if (!response.ok) throw new Error(`sign in ${label}: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}

@@ -53,6 +53,30 @@ describe.each(testDatabaseKinds)('message routes on %s', (kind) => {
     expect(whole.messages).toEqual(await json<Message[]>(api(`/api/messages/${longId}`, alice)));
   });
 
+  it('sends a conversation of several megabytes whole and in order, compressed or not', async () => {
+    const bigId = `big-${kind}`;
+    await createConversation(t.ctx.db, { conversationId: bigId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o', options: {} });
+    const base = { conversationId: bigId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o', sender: 'User', isCreatedByUser: true };
+    // 30 messages of 99,000 characters, "quoted" and on lines of their own: the JSON has to escape them.
+    const text = (i: number) => `${i}: "${'x'.repeat(97_000)}"\n${'é'.repeat(1_990)}`;
+    for (let i = 0; i < 30; i++) {
+      await upsertMessage(t.ctx.db, { ...base, id: `b${i}-${kind}`, parentMessageId: i === 0 ? ROOT_PARENT_ID : `b${i - 1}-${kind}`, text: text(i) });
+    }
+    for (const encoding of ['identity', 'gzip']) {
+      const response = await fetch(`${t.url}/api/messages/${bigId}`, { headers: { ...alice.headers, 'accept-encoding': encoding } });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const list = (await response.json()) as Message[];
+      expect(list.map((m) => m.messageId)).toEqual(Array.from({ length: 30 }, (_, i) => `b${i}-${kind}`));
+      expect(list.every((m, i) => m.text === text(i))).toBe(true);
+    }
+  });
+
+  it('answers an empty array for a conversation without messages', async () => {
+    const emptyId = `empty-${kind}`;
+    await createConversation(t.ctx.db, { conversationId: emptyId, userId: alice.userId, endpoint: 'openAI', model: 'gpt-4o', options: {} });
+    expect(await json<Message[]>(api(`/api/messages/${emptyId}`, alice))).toEqual([]);
+  });
+
   it('refuses a count out of bounds', async () => {
     for (const count of ['0', '201', 'many']) expect((await api(`/api/messages/${conversationId}/recent?count=${count}`, alice)).status).toBe(400);
   });

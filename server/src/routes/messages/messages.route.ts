@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { editMessageSchema, recentMessagesQuerySchema, recentOfLatestBranch, type RecentMessages } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -5,7 +6,8 @@ import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { findConversation } from '../../services/conversations/conversation-store.ts';
-import { editMessageText, listMessageLinks, listMessages, listMessagesById } from '../../services/messages/message-store.ts';
+import { editMessageText, listMessageLinks, listMessagesById } from '../../services/messages/message-store.ts';
+import { messagesJson } from '../../services/messages/messages-json.ts';
 import { presentMessage } from '../../presenters/present-message.ts';
 
 const id = z.string().min(1).max(200);
@@ -18,12 +20,13 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await findConversation(ctx.db, userId, conversationId))) throw new AppError('not_found', 'Conversation not found.');
   };
 
-  app.get('/api/messages/:conversationId', { preHandler }, async (request) => {
+  app.get('/api/messages/:conversationId', { preHandler }, async (request, reply) => {
     const user = requireUser(request);
     const { conversationId } = conversationParams.parse(request.params);
     await requireConversation(user.id, conversationId);
-    const rows = await listMessages(ctx.db, user.id, conversationId);
-    return rows.map(presentMessage);
+    // Written as it is read, a page at a time: a conversation of many megabytes is never one string here.
+    const body = Readable.from(messagesJson(ctx.db, user.id, conversationId), { objectMode: false });
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   // A long conversation opens with the end of its shown branch; the web asks for the rest after.

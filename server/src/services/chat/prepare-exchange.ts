@@ -15,14 +15,16 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { getProvider } from '../../providers/registry.ts';
 import { pluginAgentProvider } from '../agent/agent-provider.ts';
+import { systemPrompt } from '../../providers/prompt.ts';
 import type { ChatProvider, ChatTurn } from '../../providers/types.ts';
 import { findConversation } from '../conversations/conversation-store.ts';
 import type { ConversationRow } from '../../presenters/present-conversation.ts';
-import { listMessages } from '../messages/message-store.ts';
+import { listMessageSizes, listMessagesById } from '../messages/message-store.ts';
 import type { MessageRow } from '../../presenters/present-message.ts';
 import type { FileUser } from '../files/file-user.ts';
 import { attachedFiles } from '../files/turn-files.ts';
 import { buildTurns } from './build-turns.ts';
+import { historyBudget, historyWindow } from './history-window.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
 import { assertMessageIdFree } from './message-ids.ts';
 
@@ -114,31 +116,47 @@ export async function prepareExchange(
 
   const conversation = await findConversation(ctx.db, userId, body.conversationId);
   if (!conversation) throw notFound('Conversation');
-  const messages = await listMessages(ctx.db, userId, conversation.id);
-  const byId = new Map(messages.map((m) => [m.id, m]));
-  const linked = messages.map((row) => ({ row, messageId: row.id, parentMessageId: row.parentMessageId }));
-  const branchOf = (leafId: string) => branchTo(linked, leafId).map((link) => link.row);
+  // The tree and each message's size, not the texts: only the window sent upstream is read.
+  const sizes = await listMessageSizes(ctx.db, userId, conversation.id);
+  const byId = new Map(sizes.map((m) => [m.messageId, m]));
+  const budget = historyBudget(ctx.env, endpoint, body.model) - (systemPrompt(options)?.length ?? 0);
+  const read = (ids: string[]) => listMessagesInOrder(ctx, userId, conversation.id, ids);
+  /**
+   * The newest messages of the branch up to `leafId` that fit the model's input with `reserved`
+   * characters set aside for what this ask adds; `keepLeaf` keeps the leaf (the question) whatever its size.
+   */
+  const windowTo = async (leafId: string, reserved: number, keepLeaf: boolean) => {
+    const branch = branchTo(sizes, leafId);
+    const leaf = keepLeaf ? branch.pop() : undefined;
+    const window = historyWindow(branch, budget - reserved - (leaf?.chars ?? 0));
+    return read([...window, ...(leaf ? [leaf] : [])].map((m) => m.messageId));
+  };
   const shared = { ...base, conversationId: conversation.id, conversation };
 
   if (body.isContinued) {
-    const row = byId.get(body.responseMessageId!);
-    const parent = row && byId.get(row.parentMessageId);
-    if (!row || row.isCreatedByUser || !parent) throw notFound('Reply');
+    const reply = byId.get(body.responseMessageId!);
+    const question = reply && byId.get(reply.parentMessageId);
+    const [row] = reply && question && !reply.isCreatedByUser ? await read([reply.messageId]) : [];
+    if (!row || !question) throw notFound('Reply');
     const prefix = body.generation ?? row.text;
+    const branch = await windowTo(question.messageId, prefix.length, true);
+    const parent = branch.at(-1);
+    if (parent?.id !== question.messageId) throw notFound('Reply');
     return {
       ...shared,
       mode: 'continue',
       userMessage: parent,
       replyId: row.id,
       continued: { row, prefix, isEdited: row.isEdited || (route === 'edit' && prefix !== row.text) },
-      turns: buildTurns(branchOf(parent.id)).concat({ role: 'assistant', content: prefix }),
+      turns: buildTurns(branch).concat({ role: 'assistant', content: prefix }),
     };
   }
 
   const regenerateOf = body.overrideParentMessageId ?? (body.isRegenerate ? (body.messageId ?? body.parentMessageId) : undefined);
   if (regenerateOf) {
-    const userMessage = byId.get(regenerateOf);
-    if (!userMessage?.isCreatedByUser) throw notFound('Message');
+    const branch = byId.get(regenerateOf)?.isCreatedByUser ? await windowTo(regenerateOf, 0, true) : [];
+    const userMessage = branch.at(-1);
+    if (userMessage?.id !== regenerateOf) throw notFound('Message');
     // A reply left at the placeholder id (its stream died, or is still running) is kept as it
     // is: the new one streams under a fresh id and becomes its sibling.
     const placeholder = placeholderResponseId(userMessage.id);
@@ -147,14 +165,14 @@ export async function prepareExchange(
       mode: 'regenerate',
       userMessage,
       replyId: byId.has(placeholder) ? randomUUID() : placeholder,
-      turns: buildTurns(branchOf(userMessage.id)),
+      turns: buildTurns(branch),
     };
   }
 
   const parentId = body.parentMessageId;
   if (parentId !== ROOT_PARENT_ID && !byId.has(parentId)) throw notFound('Parent message');
   const id = await newMessageId(ctx, body);
-  const branch = parentId === ROOT_PARENT_ID ? [] : branchOf(parentId);
+  const branch = parentId === ROOT_PARENT_ID ? [] : await windowTo(parentId, body.text.length, false);
   return {
     ...shared,
     mode: 'new',
@@ -162,4 +180,10 @@ export async function prepareExchange(
     replyId: placeholderResponseId(id),
     turns: buildTurns(branch).concat({ role: 'user', content: body.text, files }),
   };
+}
+
+/** The named messages of one of the user's conversations, in the order of `ids` (one gone meanwhile is left out). */
+async function listMessagesInOrder(ctx: AppContext, userId: string, conversationId: string, ids: readonly string[]): Promise<MessageRow[]> {
+  const rows = new Map((await listMessagesById(ctx.db, userId, conversationId, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => rows.get(id) ?? []);
 }

@@ -31,6 +31,31 @@ export async function listMessageLinks(db: Db, userId: string, conversationId: s
     .orderBy(...listOrder);
 }
 
+/** A message's place in its conversation's tree and the length of its text, without the text. */
+export interface MessageSize {
+  messageId: string;
+  parentMessageId: string;
+  isCreatedByUser: boolean;
+  error: boolean;
+  /** Characters of its text. */
+  chars: number;
+}
+
+/** The tree of one of the user's conversations with each message's size, in `listMessages` order: what a bounded window of it is chosen from. */
+export async function listMessageSizes(db: Db, userId: string, conversationId: string): Promise<MessageSize[]> {
+  return db
+    .select({
+      messageId: messages.id,
+      parentMessageId: messages.parentMessageId,
+      isCreatedByUser: messages.isCreatedByUser,
+      error: messages.error,
+      chars: sql<number>`char_length(${messages.text})`.mapWith(Number),
+    })
+    .from(messages)
+    .where(inConversation(userId, conversationId))
+    .orderBy(...listOrder);
+}
+
 /** Ids per statement, well under PostgreSQL's 65,535 bound parameters. */
 const IDS_PER_STATEMENT = 10_000;
 
