@@ -15,7 +15,7 @@ type Ctx = Pick<AppContext, 'env' | 'models'>;
  * or the catalog ids with the live list the operator lets it fetch), within the caller's
  * allow-list when it has one.
  */
-export async function offeredModels(ctx: Ctx, endpoint: EndpointName, caller: ModelCaller = {}): Promise<string[]> {
+async function offeredModels(ctx: Ctx, endpoint: EndpointName, caller: ModelCaller = {}): Promise<string[]> {
   const listed = await ctx.models.listFor(endpoint);
   const allowed = caller.allowedModels;
   return allowed ? listed.filter((id) => allowed.includes(id)) : listed;
