@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 import { mintKey } from '../../services/access/access-test-kit.ts';
 import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
 
 const calculate = (input: string) => ({ name: 'calculator', arguments: JSON.stringify({ input }) });
 
 /** With access keys, every model call of an agent run is held and charged, not only the ask. */
-describe('plugin agent quota per model call (ACCESS_MODE=keys)', () => {
+describe.each(testDatabaseKinds)('plugin agent quota per model call (ACCESS_MODE=keys) on %s', (kind) => {
   let s: ChatStack;
   const model = upstreamModel('gptPlugins', 'gpt-4o').id;
   const quotaOf = async (keyId: string) => (await s.t.ctx.db.select().from(accessKeys).where(eq(accessKeys.id, keyId)))[0]!;
@@ -22,7 +23,7 @@ describe('plugin agent quota per model call (ACCESS_MODE=keys)', () => {
     s.ask(who, { endpoint: 'gptPlugins', model: 'gpt-4o', tools: [{ pluginKey: 'calculator' }], text, agentOptions: { agent: 'functions', skipCompletion: true, model: 'gpt-4o' } }, '/api/ask/gptPlugins');
 
   beforeAll(async () => {
-    s = await startChatStack('pglite', { ACCESS_MODE: 'keys' });
+    s = await startChatStack(kind, { ACCESS_MODE: 'keys' });
   });
   afterAll(() => s.close());
 
