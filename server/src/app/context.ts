@@ -10,6 +10,7 @@ import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { PasswordHashing } from '../services/passwords/password-hashing.ts';
 import type { McpHub } from '../services/mcp/mcp-hub.ts';
+import type { ModelLists } from '../services/models/model-lists.ts';
 import type { TokenCounter } from '../services/tokenizer/token-counter.ts';
 import type { ServiceAccountTokens } from '../providers/google/service-account.ts';
 import type { OpenIdConfigurations } from '../services/social/openid-login.ts';
@@ -45,6 +46,8 @@ export interface AppContext {
   readiness: Readiness;
   /** The MCP servers of MCP_SERVERS_FILE, started on first use, closed with the app. */
   mcp: McpHub;
+  /** Every endpoint's model list (`GET /api/models`, and what an ask may name), live lists cached. */
+  models: ModelLists;
   /** cl100k_base token counts, in a worker thread started on the first count, stopped with the app. */
   tokenCounter: TokenCounter;
   /** Google service-account access tokens, reused until a minute before they expire. */

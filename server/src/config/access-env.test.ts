@@ -29,4 +29,15 @@ describe('access and payment settings', () => {
     expect(() => parseEnv({ PAY_METHODS: 'paypal' })).toThrow(/PAY_METHODS/);
     expect(() => parseEnv({ TZ: 'Mars/Olympus' })).toThrow(/TZ/);
   });
+
+  it('stops on a quota, cost, price or balance past the largest whole number kept exactly (2^53 - 1)', () => {
+    const past = '9007199254740993';
+    expect(parseEnv({ QUOTA_COSTS: `gpt-4o=${Number.MAX_SAFE_INTEGER}` }).QUOTA_COSTS.get('gpt-4o')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => parseEnv({ QUOTA_COSTS: `gpt-4o=${past}` })).toThrow(/QUOTA_COSTS/);
+    expect(() => parseEnv({ QUOTA_DAILY_LIMITS: `gpt-4o=${past}` })).toThrow(/QUOTA_DAILY_LIMITS/);
+    expect(() => parseEnv({ TOPUP_PACKS: `${past}:20` })).toThrow(/TOPUP_PACKS/);
+    expect(() => parseEnv({ TOPUP_PACKS: `1000:${past}` })).toThrow(/TOPUP_PACKS/);
+    expect(() => parseEnv({ START_BALANCE: past })).toThrow(/START_BALANCE/);
+    expect(() => parseEnv({ QUOTA_DEFAULT_COST: past })).toThrow(/QUOTA_DEFAULT_COST/);
+  });
 });

@@ -10,8 +10,8 @@ const modelNumbers = () =>
       const table = new Map<string, number>();
       for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
         const match = /^([^=\s]+)\s*=\s*(\d+)$/.exec(item);
-        if (!match) {
-          ctx.addIssue({ code: 'custom', message: `"${item}" is not model=number` });
+        if (!match || !Number.isSafeInteger(Number(match[2]))) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not model=number (a whole number up to ${Number.MAX_SAFE_INTEGER})` });
           return z.NEVER;
         }
         table.set(match[1]!, Number(match[2]));
@@ -27,11 +27,13 @@ const topUpPacks = z
     const packs: TopUpPack[] = [];
     for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
       const match = /^(\d+):(\d+(?:\.\d{1,2})?)$/.exec(item);
-      if (!match || Number(match[1]) <= 0 || Number(match[2]) <= 0) {
-        ctx.addIssue({ code: 'custom', message: `"${item}" is not quota:price (e.g. 1000:20)` });
+      const quota = Number(match?.[1]);
+      const fen = Number(match?.[2]) * 100;
+      if (!match || !Number.isSafeInteger(quota) || quota <= 0 || fen <= 0 || !Number.isSafeInteger(Math.round(fen))) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not quota:price (e.g. 1000:20; quota and price in fen up to ${Number.MAX_SAFE_INTEGER})` });
         return z.NEVER;
       }
-      packs.push({ quota: Number(match[1]), price: Number(match[2]) });
+      packs.push({ quota, price: Number(match[2]) });
     }
     return packs;
   });

@@ -222,6 +222,8 @@ export const accessKeys = pgTable(
     /** Remaining quota (额度). */
     quota: bigint('quota', { mode: 'number' }).notNull().default(0),
     used: bigint('used', { mode: 'number' }).notNull().default(0),
+    /** The model ids this key may use (`key:create --models`); null: every model the endpoints offer. */
+    models: jsonb('models').$type<string[]>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
     createdAt: createdAt(),

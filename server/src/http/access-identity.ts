@@ -4,12 +4,14 @@ import type { AppContext } from '../app/context.ts';
 import { AppError } from '../app/errors.ts';
 import { findKeyWithOwner, keyState } from '../services/access/access-key-store.ts';
 import type { Payer } from '../services/access/owner-kinds.ts';
+import type { ModelCaller } from '../services/models/offered-model.ts';
 import { ensureVisitorRow } from '../services/access/visitor-store.ts';
 import { isBanned } from '../services/users/user-service.ts';
 import type { AuthUser } from './authenticate.ts';
 import { issueVisitorCookie, readVisitorCookie } from './visitor-cookie.ts';
 
-export type KeyOrVisitor = { kind: 'key'; keyId: string } | { kind: 'visitor' };
+/** A key's caller carries the key's model allow-list (null: every offered model). */
+export type KeyOrVisitor = { kind: 'key'; keyId: string; models: string[] | null } | { kind: 'visitor' };
 
 const HOUR_MS = 3_600_000;
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
@@ -24,7 +26,7 @@ async function keyUser(ctx: AppContext, key: string): Promise<AuthUser> {
   if (!found || keyState(found.key) !== 'active') throw new AppError('invalid_api_key');
   if (isBanned(found.owner)) throw new AppError('banned');
   const { owner } = found;
-  return { id: owner.id, email: owner.email, name: owner.name, role: owner.role, access: { kind: 'key', keyId: found.key.id } };
+  return { id: owner.id, email: owner.email, name: owner.name, role: owner.role, access: { kind: 'key', keyId: found.key.id, models: found.key.models } };
 }
 
 /**
@@ -56,6 +58,9 @@ export async function accessIdentity(ctx: AppContext, request: FastifyRequest, r
   if (key) return keyUser(ctx, key);
   return bearerToken ? undefined : visitorUser(ctx, request, reply);
 }
+
+/** What narrows the models this request's user may call: an access key's allow-list. */
+export const modelCallerOf = (user: AuthUser): ModelCaller => ({ allowedModels: user.access?.kind === 'key' ? user.access.models : null });
 
 /** Who pays for a chat call made by this request's user. */
 export function payerOf(request: FastifyRequest, user: AuthUser): Payer {

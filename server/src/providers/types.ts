@@ -2,7 +2,7 @@
  * The one interface every endpoint implements. A provider turns a branch of messages plus
  * endpoint options into a stream of events; it knows nothing of HTTP, storage or SSE.
  */
-import type { AliasOverrides, MessageFile } from '@parley/core';
+import type { AliasOverrides, EndpointName, MessageFile } from '@parley/core';
 import type { OutboundPolicy } from '../net/outbound-url.ts';
 import type { ServiceAccountTokens } from './google/service-account.ts';
 
@@ -19,6 +19,12 @@ export interface ChatTurn {
   /** The message's files, as stored; turned into `attachments` and document text before the call. */
   files?: MessageFile[];
   attachments?: TurnAttachment[];
+}
+
+/** The model one call of a multi-call request uses, and the endpoint whose account and prices it runs on. */
+export interface MeteredCall {
+  endpoint: EndpointName;
+  model: string;
 }
 
 export interface ChatRequest {
@@ -43,10 +49,11 @@ export interface ChatRequest {
   /** Where a service-account key's tokens are kept between calls (the app context's); none: a token per call. */
   serviceAccountTokens?: ServiceAccountTokens;
   /**
-   * Called before each model call of a request that makes several (an agent's steps): holds the
-   * call's quota, or throws when the payer has none left. A single call needs not call it.
+   * Called before each model call of a request that makes several (an agent's steps, its
+   * completion): holds the price of the model that call uses, or throws when the payer cannot
+   * afford it. A single call of the request's own model needs not call it.
    */
-  beforeCall?: () => Promise<void>;
+  beforeCall?: (call: MeteredCall) => Promise<void>;
   /**
    * A short side call (a conversation title) that should not pay for thinking: reasoning off
    * where the model lets it be switched off, else the least the model allows.

@@ -7,6 +7,7 @@ import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import { createPasswordHashing } from '../services/passwords/password-hashing.ts';
+import { createModelLists } from '../services/models/model-lists.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
 import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { AppContext } from '../app/context.ts';
@@ -14,7 +15,7 @@ import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -23,6 +24,9 @@ export function createAppContext(parts: AppContextParts): AppContext {
     ...parts,
     log,
     mcp: createMcpHub(parts.env, log),
+    models: createModelLists(parts.env, {
+      onFetchError: (endpoint, error) => log.warn({ err: error, endpoint }, 'live model list unavailable; serving the catalog list'),
+    }),
     tokenCounter: createTokenCounter(log),
     workers: createWorkerPool(log, { size: Math.min(parts.env.WORKER_THREADS, availableParallelism()), memoryMb: parts.env.WORKER_MEMORY_MB }),
     // A process that opened its database migrated (the default) is ready at once.

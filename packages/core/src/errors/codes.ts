@@ -20,6 +20,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   model_not_found: 404,
+  model_not_offered: 400,
+  unknown_plugin: 400,
   email_taken: 409,
   message_id_taken: 409,
   reset_user_not_found: 404,

@@ -35,6 +35,8 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   agent_timeout: 'The agent ran out of time before it could answer. Ask again, perhaps for less at once.',
   content_filtered: "The provider's safety filter blocked this request or its answer. Rephrase your message and try again.",
   model_not_found: 'The model "{model}" is not available from the provider. Pick another model, or ask the operator to update its alias.',
+  model_not_offered: 'This model is not offered here. Pick a model from the list.',
+  unknown_plugin: 'There is no such plugin you can use here. Remove it from the conversation, or install it first.',
   validation: 'The request is not valid.',
   invalid_file: 'Invalid file for upload',
   upload_not_supported: 'This model does not accept file uploads.',

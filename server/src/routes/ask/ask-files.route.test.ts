@@ -40,6 +40,8 @@ describe.each(testDatabaseKinds)('files in a chat on %s', (kind) => {
       GOOGLE_API_KEY: 'g-key',
       GOOGLE_BASE_URL: google.url,
       OPENAI_FETCH_MODELS: 'false',
+      // my-local-model: an offered id the catalog knows nothing of, so it takes no files.
+      OPENAI_MODELS: 'gpt-4o,gpt-4o-mini,my-local-model',
       ANTHROPIC_FETCH_MODELS: 'false',
       GOOGLE_FETCH_MODELS: 'false',
       // Only refusals are asked of grok here: no call reaches an upstream.

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 import { mintKey } from '../../services/access/access-test-kit.ts';
 import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
 
 const calculate = (input: string) => ({ name: 'calculator', arguments: JSON.stringify({ input }) });
 
 /** With access keys, every model call of an agent run is held and charged, not only the ask. */
-describe('plugin agent quota per model call (ACCESS_MODE=keys)', () => {
+describe.each(testDatabaseKinds)('plugin agent quota per model call (ACCESS_MODE=keys) on %s', (kind) => {
   let s: ChatStack;
   const model = upstreamModel('gptPlugins', 'gpt-4o').id;
   const quotaOf = async (keyId: string) => (await s.t.ctx.db.select().from(accessKeys).where(eq(accessKeys.id, keyId)))[0]!;
@@ -22,7 +23,7 @@ describe('plugin agent quota per model call (ACCESS_MODE=keys)', () => {
     s.ask(who, { endpoint: 'gptPlugins', model: 'gpt-4o', tools: [{ pluginKey: 'calculator' }], text, agentOptions: { agent: 'functions', skipCompletion: true, model: 'gpt-4o' } }, '/api/ask/gptPlugins');
 
   beforeAll(async () => {
-    s = await startChatStack('pglite', { ACCESS_MODE: 'keys' });
+    s = await startChatStack(kind, { ACCESS_MODE: 'keys' });
   });
   afterAll(() => s.close());
 
@@ -36,6 +37,26 @@ describe('plugin agent quota per model call (ACCESS_MODE=keys)', () => {
     const ledger = await ledgerOf(alice.row.id);
     expect(ledger.filter((r) => r.kind === 'hold')).toHaveLength(3);
     expect(ledger.filter((r) => r.kind === 'charge').map((r) => r.amount)).toEqual([10, 10, 10]);
+  });
+
+  it("prices each agent call by the model it calls: a gpt-4o-mini conversation's two gpt-4o steps cost 20, its completion 1", async () => {
+    const carol = await withCalculator(100);
+    const mini = upstreamModel('gptPlugins', 'gpt-4o-mini').id;
+    s.upstream.enqueue({ model, toolCalls: [calculate('6*7')] }, { model, chunks: ['The product is 42.'] }, { model: mini, chunks: ['It is 42.'] });
+    const before = s.upstream.requests.length;
+    const { frames } = await s.ask(
+      carol,
+      { endpoint: 'gptPlugins', model: 'gpt-4o-mini', tools: [{ pluginKey: 'calculator' }], text: 'six times seven?', agentOptions: { agent: 'functions', skipCompletion: false, model: 'gpt-4o' } },
+      '/api/ask/gptPlugins',
+    );
+    expect(finalOf(frames).responseMessage.text).toBe('It is 42.');
+    expect(s.upstream.requests.slice(before, before + 3).map((r) => (r.body as { model: string }).model)).toEqual([model, model, mini]);
+    expect(await quotaOf(carol.row.id)).toMatchObject({ quota: 79, used: 21 });
+    const ledger = await ledgerOf(carol.row.id);
+    const charged = ledger.filter((r) => r.kind === 'charge').map((r) => `${r.model}:${r.amount}`);
+    expect(charged.sort()).toEqual(['gpt-4o-mini:1', 'gpt-4o:10', 'gpt-4o:10']);
+    // The ask's own hold (the conversation's model) gave way to the first step's model, refunded once.
+    expect(ledger.filter((r) => r.kind === 'refund').map((r) => `${r.model}:${r.amount}`)).toEqual(['gpt-4o-mini:1']);
   });
 
   it('running out mid-loop stops with insufficient_quota and keeps the steps already shown', async () => {

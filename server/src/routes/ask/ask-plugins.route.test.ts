@@ -74,12 +74,12 @@ describe.each(testDatabaseKinds)('POST /api/ask/gptPlugins with tools on %s', (k
     expect(finalOf(frames).responseMessage).toMatchObject({ text: 'It is 14.', plugins: [{ latest: 'calculator', loading: false, outputs: '14' }] });
   });
 
-  it('offers only installed plugins: an uninstalled one leaves a plain chat', async () => {
-    s.upstream.enqueue({ chunks: ['No tools here.'] }, { chunks: ['Plain'] });
+  it('offers only installed plugins: naming an uninstalled one answers 400 unknown_plugin, with nothing sent upstream', async () => {
     const before = s.upstream.requests.length;
-    const { frames } = await askPlugins({ text: 'search otters', tools: [{ pluginKey: 'google' }] });
-    expect(upstreamBody(before).tools).toBeUndefined();
-    expect(finalOf(frames).responseMessage.text).toBe('No tools here.');
+    const { response } = await askPlugins({ text: 'search otters', tools: [{ pluginKey: 'google' }] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'unknown_plugin', data: { plugin: 'google' } });
+    expect(s.upstream.requests.length).toBe(before);
   });
 
   it('abort stops the loop and the running MCP tool call', async () => {

@@ -66,8 +66,11 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
   it("charges an upstream id asked for directly the listed model's cost (gpt-4o's upstream: 10, not the default 1)", async () => {
     const ivy = await mintKey(s.t.ctx.db, { quota: 25 });
     finalOf((await s.ask(ivy, { text: 'raw gpt-4o', model: 'gpt-6.1-terra' })).frames);
-    finalOf((await s.ask(ivy, { text: 'raw image model', model: 'gpt-image-2.6-flare' })).frames);
-    expect(await quotaOf(ivy.row.id)).toMatchObject({ quota: 5, used: 20 });
+    finalOf((await s.ask(ivy, { text: 'raw gpt-4o-mini', model: 'gpt-6-luna' })).frames);
+    expect(await quotaOf(ivy.row.id)).toMatchObject({ quota: 14, used: 11 });
+    // An upstream id no list offers (the live list leaves image models out) is refused before anything is held.
+    expect((await s.ask(ivy, { text: 'raw image model', model: 'gpt-image-2.6-flare' })).response.status).toBe(400);
+    expect(await quotaOf(ivy.row.id)).toMatchObject({ quota: 14, used: 11 });
   });
 
   it('charges a reply cut off midway', async () => {
@@ -144,7 +147,7 @@ describe.each(testDatabaseKinds)('quota on keys (ACCESS_MODE=keys) on %s', (kind
 
   it('lets a visitor without a key chat free on one-cost models, FREE_CALLS_PER_DAY per IP, under a cookie identity', async () => {
     const visitor = { headers: { 'content-type': 'application/json' } };
-    for (const model of ['gpt-4o', 'gpt-6.1-terra', 'gpt-image-2.6-flare']) {
+    for (const model of ['gpt-4o', 'gpt-6.1-terra', 'gpt-4o-image']) {
       const dear = await s.ask(visitor, { text: 'expensive', model });
       expect(errorType(dear.frames)).toMatchObject({ type: 'insufficient_quota', reason: 'model_not_free' });
     }

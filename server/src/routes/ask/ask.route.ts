@@ -1,7 +1,7 @@
 import { abortRequestSchema, askRequestSchema, chatErrorText, resolveEndpoint, resumeQuerySchema } from '@parley/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { payerOf } from '../../http/access-identity.ts';
+import { modelCallerOf, payerOf } from '../../http/access-identity.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import { LARGE_BODY_LIMIT } from '../../http/body-limits.ts';
 import type { AppContext } from '../../app/context.ts';
@@ -44,7 +44,7 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(request);
     const endpoint = endpointOf(request);
     const body = askRequestSchema.parse(request.body);
-    const exchange = await prepareExchange(ctx, { id: user.id, visitor: user.access?.kind === 'visitor' }, endpoint, body, route);
+    const exchange = await prepareExchange(ctx, { id: user.id, visitor: user.access?.kind === 'visitor', ...modelCallerOf(user) }, endpoint, body, route);
     const started = await startExchange(ctx, exchange, request.id, payerOf(request, user));
     openEventStream(reply);
     if (!started.ok) return void reply.raw.end(formatFrame({ event: 'error', data: started.error }));

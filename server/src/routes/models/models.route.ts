@@ -1,13 +1,11 @@
 import type { ModelsConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../../http/authenticate.ts';
+import { modelCallerOf } from '../../http/access-identity.ts';
+import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { createModelLists } from '../../services/models/model-lists.ts';
+import { offeredModelLists } from '../../services/models/offered-model.ts';
 
 export async function modelsRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
-  const lists = createModelLists(ctx.env, {
-    onFetchError: (endpoint, error) => ctx.log.warn({ err: error, endpoint }, 'live model list unavailable; serving the catalog list'),
-  });
-  app.get('/api/models', { preHandler }, async (): Promise<ModelsConfig> => lists.all());
+  app.get('/api/models', { preHandler }, async (request): Promise<ModelsConfig> => offeredModelLists(ctx, modelCallerOf(requireUser(request))));
 }

@@ -56,6 +56,10 @@ describe.each(testDatabaseKinds)('top-up orders and epay notifications on %s', (
       return res.json();
     };
     expect(await refused({ type: 3 })).toEqual({ code: 3, message: 'This payment method is not offered.' });
+    // A pack that would take the key past 2^53 - 1 is refused before anyone pays for it.
+    const full = await mintKey(t.ctx.db, { quota: Number.MAX_SAFE_INTEGER - 2999 });
+    expect(await (await post('/api/ask/usage/createorder', { ...body, apikey: full.key, payId: 'full-key' })).json()).toEqual({ code: 6, message: 'This pack would take the key past the largest quota kept exactly; ask the operator.' });
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.accessKeyId, full.row.id))).toEqual([]);
     expect(await refused({ type: '0' })).toMatchObject({ code: 3 });
     expect(await refused({ price: -20 })).toEqual({ code: 4, message: 'No top-up pack has this price.' });
     // Only back to this site: the gateway must not send payers to an address the caller names.

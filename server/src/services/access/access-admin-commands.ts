@@ -2,9 +2,11 @@ import type { Db } from '../../db/client.ts';
 import { AdminError, requireUserByEmail } from '../users/user-admin.ts';
 import { KeyRefError, resolveKeyRef } from './access-key-ref.ts';
 import { addAccessKeyQuota, createAccessKey, keyState, listAccessKeys, revokeAccessKey } from './access-key-store.ts';
+import { AmountOverflow } from './safe-amount.ts';
 import { addTokenBalance } from './token-balance.ts';
 
-export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>]   (prints the new key alone on its last line)
+export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>] [--models <a,b>]
+                                           (prints the new key alone on its last line; --models: the only models it may use)
   key:list
   key:revoke <key or prefix>
   key:add-quota <key or prefix> <n>
@@ -14,12 +16,37 @@ export const accessAdminOptions = {
   quota: { type: 'string' },
   days: { type: 'string' },
   note: { type: 'string' },
+  models: { type: 'string' },
 } as const;
+
+/** Model ids are at most this long, as an ask's `model` is. */
+const MODEL_ID_MAX = 200;
+const MODELS_MAX = 100;
 
 function count(value: unknown, what: string, { allowZero = true } = {}): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || (!allowZero && n === 0)) throw new AdminError(`${what} must be a whole number${allowZero ? '' : ' above 0'}`);
   return n;
+}
+
+/** `--models a,b`: the key's allow-list, each id as an ask names it. */
+function modelList(value: string): string[] {
+  const ids = [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  const bad = ids.find((id) => id.length > MODEL_ID_MAX || /\s/.test(id));
+  if (ids.length === 0 || ids.length > MODELS_MAX || bad !== undefined) {
+    throw new AdminError(`--models takes 1 to ${MODELS_MAX} model ids separated by commas${bad === undefined ? '' : `; "${bad}" is not one`}`);
+  }
+  return ids;
+}
+
+/** An addition that would pass the largest exact amount is the operator's mistake, said plainly. */
+async function adding<T>(add: () => Promise<T>): Promise<T> {
+  try {
+    return await add();
+  } catch (error) {
+    if (error instanceof AmountOverflow) throw new AdminError(error.message);
+    throw error;
+  }
 }
 
 async function keyRef(db: Db, ref: string | undefined) {
@@ -36,7 +63,7 @@ export interface AccessAdminInput {
   command: string;
   /** Positionals after the command. */
   args: string[];
-  values: { quota?: string; days?: string; note?: string; email?: string };
+  values: { quota?: string; days?: string; note?: string; models?: string; email?: string };
   startBalance: number;
 }
 
@@ -48,16 +75,18 @@ export async function runAccessAdminCommand(db: Db, input: AccessAdminInput): Pr
       if (values.quota === undefined) throw new AdminError(`--quota is required\n${accessAdminUsage}`);
       const quota = count(values.quota, '--quota');
       const days = values.days === undefined ? undefined : count(values.days, '--days', { allowZero: false });
-      const { key, row } = await createAccessKey(db, { quota, days, note: values.note });
+      const models = values.models === undefined ? undefined : modelList(values.models);
+      const { key, row } = await createAccessKey(db, { quota, days, note: values.note, models });
       const expiry = row.expiresAt ? `expires ${row.expiresAt.toISOString()}` : 'never expires';
-      return `Created key ${row.prefix}… with quota ${row.quota}, ${expiry}. It is shown this once:\n${key}`;
+      const only = row.models ? `, only for ${row.models.join(', ')}` : '';
+      return `Created key ${row.prefix}… with quota ${row.quota}${only}, ${expiry}. It is shown this once:\n${key}`;
     }
     case 'key:list': {
       const rows = await listAccessKeys(db);
       if (rows.length === 0) return 'No keys';
-      const header = ['prefix', 'state', 'quota', 'used', 'expires', 'created', 'note'].join('\t');
+      const header = ['prefix', 'state', 'quota', 'used', 'expires', 'created', 'models', 'note'].join('\t');
       const lines = rows.map((r) =>
-        [`${r.prefix}…`, keyState(r), r.quota, r.used, r.expiresAt?.toISOString() ?? 'never', r.createdAt.toISOString(), r.label ?? ''].join('\t'),
+        [`${r.prefix}…`, keyState(r), r.quota, r.used, r.expiresAt?.toISOString() ?? 'never', r.createdAt.toISOString(), r.models?.join(',') ?? 'all', r.label ?? ''].join('\t'),
       );
       return [header, ...lines].join('\n');
     }
@@ -69,14 +98,14 @@ export async function runAccessAdminCommand(db: Db, input: AccessAdminInput): Pr
     case 'key:add-quota': {
       const row = await keyRef(db, args[0]);
       const amount = count(args[1], 'The quota to add', { allowZero: false });
-      const quota = await addAccessKeyQuota(db, row.id, amount);
+      const quota = await adding(() => addAccessKeyQuota(db, row.id, amount));
       return `Added ${amount} quota to key ${row.prefix}…; it now has ${quota}`;
     }
     case 'user:add-balance': {
       if (!values.email) throw new AdminError(`--email is required\n${accessAdminUsage}`);
       const credits = count(args[0], 'The credits to add', { allowZero: false });
       const user = await requireUserByEmail(db, values.email);
-      const balance = await addTokenBalance(db, user.id, credits, input.startBalance);
+      const balance = await adding(() => addTokenBalance(db, user.id, credits, input.startBalance));
       return `Added ${credits} credits to ${user.email}; the balance is now ${balance}`;
     }
     default:

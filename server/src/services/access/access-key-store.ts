@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { isAccessKey } from '@parley/core';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { accessKeys, usageLedger, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/user-service.ts';
 import { KeyRefError } from './access-key-ref.ts';
 import { accessKeyPrefix, generateAccessKey, hashAccessKey } from './access-key-secret.ts';
 import { KEY_OWNER_PROVIDER, keyOwnerEmail } from './owner-kinds.ts';
+import { AmountOverflow, MAX_AMOUNT } from './safe-amount.ts';
 
 export type AccessKeyRow = typeof accessKeys.$inferSelect;
 
@@ -17,6 +18,8 @@ export interface NewAccessKey {
   /** Lifetime in days; none: the key never expires. */
   days?: number;
   note?: string;
+  /** The model ids the key may use; none: every model the endpoints offer. */
+  models?: string[];
 }
 
 /** Mints a key and its owner row in one transaction; the key itself is returned once and stored only as a hash. */
@@ -41,6 +44,7 @@ export async function createAccessKey(db: Db, input: NewAccessKey, now = new Dat
         prefix: accessKeyPrefix(key),
         label: input.note ?? null,
         quota: input.quota,
+        models: input.models ?? null,
         expiresAt: input.days === undefined ? null : new Date(now.getTime() + input.days * DAY_MS),
       })
       .returning();
@@ -83,15 +87,23 @@ export async function revokeAccessKey(db: Db, id: string): Promise<void> {
   await db.update(accessKeys).set({ status: 'revoked', updatedAt: sql`now()` }).where(eq(accessKeys.id, id));
 }
 
-/** Adds quota with its ledger row in one transaction; answers the new remaining quota. */
+/**
+ * Adds quota with its ledger row in one transaction; answers the new remaining quota. A sum
+ * that would pass MAX_AMOUNT adds nothing and throws AmountOverflow.
+ */
 export async function addAccessKeyQuota(db: Queryable, id: string, amount: number, entry: { kind: 'credit' | 'topup'; orderId?: string } = { kind: 'credit' }): Promise<number> {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`quota to add must be a whole number from 0 to ${MAX_AMOUNT}, not ${amount}`);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(accessKeys)
       .set({ quota: sql`${accessKeys.quota} + ${amount}`, updatedAt: sql`now()` })
-      .where(eq(accessKeys.id, id))
+      .where(and(eq(accessKeys.id, id), lte(accessKeys.quota, MAX_AMOUNT - amount)))
       .returning({ quota: accessKeys.quota, userId: accessKeys.userId });
-    if (!row) throw new KeyRefError('No such key');
+    if (!row) {
+      const [found] = await tx.select({ quota: accessKeys.quota }).from(accessKeys).where(eq(accessKeys.id, id));
+      if (!found) throw new KeyRefError('No such key');
+      throw new AmountOverflow("the key's quota", found.quota, amount);
+    }
     await tx.insert(usageLedger).values({ userId: row.userId, accessKeyId: id, kind: entry.kind, amount, orderId: entry.orderId ?? null });
     return row.quota;
   });

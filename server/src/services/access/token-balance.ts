@@ -1,10 +1,11 @@
 import { chatErrorText, type TokenBalanceError } from '@parley/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
 import type { Db } from '../../db/client.ts';
 import { usageLedger, users } from '../../db/schema.ts';
 import { tokenRates } from './call-cost.ts';
 import type { Call, CallOutcome } from './quota-hold.ts';
+import { AmountOverflow, MAX_AMOUNT } from './safe-amount.ts';
 
 /** An account's credits; a never-charged account (null) has START_BALANCE. */
 const balanceOf = (start: number) => sql<number>`coalesce(${users.balance}, ${start})::bigint`;
@@ -37,15 +38,17 @@ export async function chargeTokens(ctx: AppContext, userId: string, call: Call, 
   });
 }
 
-/** `user:add-balance`: credits added with a ledger row; answers the new balance. */
+/** `user:add-balance`: credits added with a ledger row; answers the new balance. A sum past MAX_AMOUNT adds nothing and throws AmountOverflow. */
 export async function addTokenBalance(db: Db, userId: string, credits: number, start: number): Promise<number> {
+  if (!Number.isSafeInteger(credits) || credits < 0) throw new RangeError(`credits to add must be a whole number from 0 to ${MAX_AMOUNT}, not ${credits}`);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ balance: sql`${balanceOf(start)} + ${credits}` })
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), sql`${balanceOf(start)} <= ${MAX_AMOUNT - credits}`))
       .returning({ balance: users.balance });
+    if (!row) throw new AmountOverflow('the balance', await readTokenBalance(tx as unknown as Db, userId, start), credits);
     await tx.insert(usageLedger).values({ userId, kind: 'credit', amount: credits });
-    return Number(row!.balance);
+    return Number(row.balance);
   });
 }

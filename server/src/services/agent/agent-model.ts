@@ -27,7 +27,7 @@ export interface AgentModel {
  * upstream id the catalog knows) runs on the Anthropic or Google account, every other model on
  * the gptPlugins account (OpenAI, or Azure with PLUGINS_USE_AZURE).
  */
-function agentEndpoint(ctx: Pick<AppContext, 'env'>, model: string): { endpoint: EndpointName; upstreamId: string } {
+export function agentEndpoint(ctx: Pick<AppContext, 'env'>, model: string): { endpoint: EndpointName; upstreamId: string } {
   for (const endpoint of ['anthropic', 'google'] as const) {
     const resolved = resolveModel(endpoint, model, endpointSettings(ctx.env, endpoint).aliases);
     if (resolved.info?.provider === endpointProviders[endpoint]) return { endpoint, upstreamId: resolved.upstreamId };

@@ -4,28 +4,28 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { conversationMessages, systemPrompt } from '../../providers/prompt.ts';
 import { getProvider } from '../../providers/registry.ts';
-import type { ChatProvider } from '../../providers/types.ts';
+import type { ChatProvider, ChatRequest, MeteredCall } from '../../providers/types.ts';
 import { loadPluginTools } from '../plugins/plugin-tools.ts';
 import { pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { findUserById } from '../users/user-service.ts';
-import { agentModel, type AgentModel } from './agent-model.ts';
+import { agentEndpoint, agentModel, type AgentModel } from './agent-model.ts';
 import { classicAgent } from './classic-agent.ts';
 import { completionRequest } from './completion-step.ts';
 import { functionsAgent } from './functions-agent.ts';
 
-/** The agent model with each of its calls held from the payer's quota first. */
-function metered(agent: AgentModel, beforeCall: (() => Promise<void>) | undefined): AgentModel {
+/** The agent model with each of its calls held from the payer's quota first, at that model's price. */
+function metered(agent: AgentModel, call: MeteredCall, beforeCall: ChatRequest['beforeCall']): AgentModel {
   if (!beforeCall) return agent;
   const model = wrapLanguageModel({
     model: agent.model,
     middleware: {
       specificationVersion: 'v3',
       wrapGenerate: async ({ doGenerate }) => {
-        await beforeCall();
+        await beforeCall(call);
         return doGenerate();
       },
       wrapStream: async ({ doStream }) => {
-        await beforeCall();
+        await beforeCall(call);
         return doStream();
       },
     },
@@ -61,8 +61,10 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
       const skipCompletion = options.skipCompletion ?? true;
       // The user's abort, or AGENT_MAX_MS for the whole loop of model and tool calls.
       const runSignal = AbortSignal.any([signal, AbortSignal.timeout(ctx.env.AGENT_MAX_MS)]);
+      const model = options.model ?? request.model;
+      const call: MeteredCall = { endpoint: agentEndpoint(ctx, model).endpoint, model };
       const run = {
-        ...metered(await agentModel(ctx, userId, request, options.model ?? request.model, options.temperature ?? 0, runSignal), request.beforeCall),
+        ...metered(await agentModel(ctx, userId, request, model, options.temperature ?? 0, runSignal), call, request.beforeCall),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
         signal: runSignal,
@@ -81,7 +83,7 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
         yield { type: 'finish', reason: 'stop' };
         return;
       }
-      await request.beforeCall?.();
+      await request.beforeCall?.({ endpoint: 'gptPlugins', model: request.model });
       yield* chat.stream(completionRequest(request, next.value), signal);
     },
   };

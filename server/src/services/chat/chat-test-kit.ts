@@ -88,6 +88,8 @@ export async function waitForTitle(url: string, who: { headers: Record<string, s
 export async function startChatStack(kind: DatabaseKind, env: Record<string, string> = {}, parts: TestAppParts = {}) {
   const upstream = await startOpenAIFake();
   const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, ...env }, parts);
+  // The live model lists an ask is checked against are fetched now, as a running server has them, so a test's upstream requests are its own.
+  await t.ctx.models.all();
   const post = (who: { headers: Record<string, string> }, path: string, body: unknown, signal?: AbortSignal) =>
     fetch(`${t.url}${path}`, { method: 'POST', headers: who.headers, body: JSON.stringify(body), signal });
   const get = (who: { headers: Record<string, string> }, path: string) => fetch(`${t.url}${path}`, { headers: who.headers });

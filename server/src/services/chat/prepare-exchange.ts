@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { getProvider } from '../../providers/registry.ts';
+import { assertAgentRunnable } from '../agent/agent-checks.ts';
 import { pluginAgentProvider } from '../agent/agent-provider.ts';
 import { systemPrompt } from '../../providers/prompt.ts';
 import type { ChatProvider, ChatTurn } from '../../providers/types.ts';
@@ -23,6 +24,7 @@ import { listMessageSizes, listMessagesById } from '../messages/message-store.ts
 import type { MessageRow } from '../../presenters/present-message.ts';
 import type { FileUser } from '../files/file-user.ts';
 import { attachedFiles } from '../files/turn-files.ts';
+import { assertModelOffered, type ModelCaller } from '../models/offered-model.ts';
 import { buildTurns } from './build-turns.ts';
 import { historyBudget, historyWindow } from './history-window.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
@@ -34,6 +36,8 @@ type ExchangeMode = 'new' | 'regenerate' | 'continue';
 export interface Exchange {
   mode: ExchangeMode;
   userId: string;
+  /** What limits the models this caller may use (the title model included). */
+  caller: ModelCaller;
   endpoint: EndpointName;
   model: string;
   options: Record<string, unknown>;
@@ -83,11 +87,12 @@ const notFound = (what: string) => new AppError('not_found', `${what} not found.
 
 /**
  * Validates an ask against the caller's data and works out the exchange. Throws before the
- * stream opens (404 for another user's conversation, 400 for a bad request), writes nothing.
+ * stream opens (404 for another user's conversation, 400 for a bad request, a model not offered
+ * to this caller or a plugin it may not use), writes nothing.
  */
 export async function prepareExchange(
   ctx: AppContext,
-  caller: FileUser,
+  caller: FileUser & ModelCaller,
   endpoint: EndpointName,
   body: AskRequest,
   route: 'ask' | 'edit',
@@ -95,10 +100,12 @@ export async function prepareExchange(
   const userId = caller.id;
   if (body.isContinued && !supportsContinue(endpoint)) throw new AppError('validation', 'This endpoint cannot continue a reply.');
   const options = endpointOptions(endpoint, body);
+  await assertModelOffered(ctx, endpoint, body.model, caller);
+  if (endpoint === 'gptPlugins') await assertAgentRunnable(ctx, caller, options);
   // gptPlugins runs the plugin agent on the OpenAI account; every other endpoint is its provider.
   const provider = endpoint === 'gptPlugins' ? pluginAgentProvider(ctx, userId) : getProvider(endpoint);
   const credentials = await resolveCredentials(ctx, endpoint, userId);
-  const base = { userId, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
+  const base = { userId, caller: { allowedModels: caller.allowedModels }, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
   // Only a new user message takes files; a regenerated or continued one keeps its own.
   const files = await attachedFiles(ctx, caller, { endpoint, model: body.model }, body.files);
 

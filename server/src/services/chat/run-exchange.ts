@@ -4,6 +4,7 @@ import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, nameUntitledConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
+import { offersUpstreamOf } from '../models/offered-model.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { presentMessage, type MessageRow } from '../../presenters/present-message.ts';
@@ -214,7 +215,7 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
       tokenCount: reply.tokenCount,
     };
     const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, rowOf(changes), placeholderStored);
-    const titleModel = exchange.conversation ? undefined : titleModelOf(exchange, reply, cancelled || cut);
+    const titleModel = exchange.conversation ? undefined : await titleModelOf(ctx, exchange, reply, cancelled || cut);
     // Without a title call to wait for, the first words name the conversation in the final frame itself.
     const title = exchange.conversation || titleModel ? undefined : fallbackTitle(userTextOf(exchange));
     const renamed = title ? await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title) : undefined;
@@ -243,11 +244,13 @@ const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role
 
 /**
  * The small text model that names a first exchange (the catalog's `titleModel` of the
- * endpoint's provider, never an image model); none for a cancelled, cut or empty reply, or an
- * endpoint without one: those take the first words of the question.
+ * endpoint's provider, never an image model), chosen by the server and run only when the
+ * endpoint offers the caller that upstream model; none for a cancelled, cut or empty reply, an
+ * endpoint without one, or a title model not offered: those take the first words of the question.
  */
-function titleModelOf(exchange: Exchange, reply: Reply, stopped: boolean): string | undefined {
-  return stopped || reply.text.trim() === '' ? undefined : titleModelFor(exchange.endpoint);
+async function titleModelOf(ctx: AppContext, exchange: Exchange, reply: Reply, stopped: boolean): Promise<string | undefined> {
+  const model = stopped || reply.text.trim() === '' ? undefined : titleModelFor(exchange.endpoint);
+  return model && (await offersUpstreamOf(ctx, exchange.endpoint, model, exchange.caller)) ? model : undefined;
 }
 
 async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Reply, titleModel: string): Promise<void> {

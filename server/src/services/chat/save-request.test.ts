@@ -24,6 +24,7 @@ describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
     const id = randomUUID();
     return {
       mode: 'new',
+      caller: {},
       userId,
       endpoint: 'openAI',
       model: 'gpt-4o-mini',

@@ -20,13 +20,20 @@ interface Cached {
 /** A Google credential that is a service-account JSON calls Vertex, which has no Gemini API list. */
 const isJsonKey = (key: string) => key.trimStart().startsWith('{');
 
+/** The model lists of one process, fetched lists cached. */
+export interface ModelLists {
+  all(): Promise<ModelsConfig>;
+  /** One endpoint's list, as `all()` has it. */
+  listFor(endpoint: EndpointName): Promise<string[]>;
+}
+
 /**
  * The model list of every endpoint (`GET /api/models`): `X_MODELS` when set; else the catalog's
  * default ids followed by the chat models the provider itself lists (with a server key and
  * `X_FETCH_MODELS` on, cached for `ttlMs`, one request in flight at a time; a failed fetch keeps
  * the catalog list). gptPlugins offers the OpenAI list, as it runs on that account.
  */
-export function createModelLists(env: Env, options: ModelListsOptions = {}) {
+export function createModelLists(env: Env, options: ModelListsOptions = {}): ModelLists {
   const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError } = options;
   const cache = new Map<EndpointName, Cached>();
 
@@ -55,6 +62,7 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}) {
   }
 
   return {
+    listFor,
     async all(): Promise<ModelsConfig> {
       const lists = await Promise.all(endpointOrder.map(async (endpoint) => [endpoint, await listFor(endpoint)] as const));
       return Object.fromEntries(lists) as ModelsConfig;

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
 import { orders } from '../../db/schema.ts';
 import { findKeyWithOwner, keyState } from '../access/access-key-store.ts';
+import { MAX_AMOUNT } from '../access/safe-amount.ts';
 import { epayConfig, type EpayConfig } from './epay-config.ts';
 import { epaySign, fenToMoney } from './epay-sign.ts';
 
@@ -16,6 +17,7 @@ const failure = {
   badType: { code: 3, message: 'This payment method is not offered.' },
   badPrice: { code: 4, message: 'No top-up pack has this price.' },
   badReturnUrl: { code: 5, message: 'The return address must be a page of this site.' },
+  tooMuchQuota: { code: 6, message: 'This pack would take the key past the largest quota kept exactly; ask the operator.' },
 } satisfies Record<string, CreateOrderResponse>;
 
 /** Only back to our own pages: the gateway must not become a redirector to any address a caller names. */
@@ -37,6 +39,8 @@ export async function createOrder(ctx: AppContext, body: CreateOrderRequest): Pr
   const pack = ctx.env.TOPUP_PACKS.find((p) => Math.round(p.price * 100) === Math.round(body.price * 100));
   if (!pack) return failure.badPrice;
   if (!isOwnPage(body.returnUrl, config.publicUrl)) return failure.badReturnUrl;
+  // Refused before anyone pays: a paid order must always be creditable.
+  if (found.key.quota > MAX_AMOUNT - pack.quota) return failure.tooMuchQuota;
   await ctx.db
     .insert(orders)
     .values({
