@@ -1,16 +1,14 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // Following a streaming reply (issue 16). These replies are scripted for OpenAI's gpt-4, which no
 // other spec scripts; the tests run one after another so each message takes its own reply.
 test.describe.configure({ mode: 'serial' });
 const fake = 'openai';
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 const pickedModel = 'gpt-4';
 const model = upstreamModel('openAI', pickedModel).id;
 
@@ -177,7 +175,7 @@ for (const [viewport, width, height, theme, lang, short] of [
     await streaming(page);
     await expect(replies(page).last()).toContainText(short === 'zh' ? '第四周' : 'Week 4');
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(screenshots, `chat-streaming-${viewport}-${theme}-${short}.png`) });
+    await page.screenshot({ path: screenshotPath(`chat-streaming-${viewport}-${theme}-${short}.png`) });
     expect(await unseenBelow(page)).toBeLessThanOrEqual(80);
     await settled(page);
   });

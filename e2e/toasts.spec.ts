@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 async function openGeneralSettings(page: Page, mobile = false) {
   if (mobile) await page.getByTestId('nav-toggle').click();
@@ -90,7 +91,7 @@ test('toast screenshots', async ({ page, signUp }) => {
     await openGeneralSettings(page, look.device === 'mobile');
     await fourToasts(page);
     await expect(page.getByTestId('toast')).toHaveCount(3);
-    await page.screenshot({ path: `docs/screenshots/toasts-${look.device}-${look.theme}-${look.lang}.png` });
+    await page.screenshot({ path: screenshotPath(`toasts-${look.device}-${look.theme}-${look.lang}.png`) });
     await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 4000 });
   }
 });

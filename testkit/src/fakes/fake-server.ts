@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestText } from '../http/request-body.ts';
 
 /** One request as the fake received it, for tests to assert what was sent upstream. */
 export interface RecordedRequest {
@@ -89,9 +90,7 @@ export const tinyPngBase64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
+  const text = await readRequestText(req);
   if (text === '') return undefined;
   const type = req.headers['content-type'] ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
