@@ -6,6 +6,14 @@ import tseslint from 'typescript-eslint';
 const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ know HTTP; move what both need to app/ or services/.' };
 const fastifyPackages = { group: ['fastify', '@fastify/*'], message: 'Services return what to set; routes and server/src/http speak Fastify.' };
 const workspaces = { server: 'server', web: 'web', testkit: 'testkit', bench: 'bench', e2e: 'e2e', core: 'packages/core' };
+/** Tests, browser journeys and the helpers they share. */
+const testFiles = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'server/src/test/**/*.ts', 'server/src/**/*-suite.ts', 'server/src/**/*-test-kit.ts'];
+const waitInstead = 'wait on a condition (waitUntil from @parley/testkit, vi.waitFor, expect.poll, a locator\'s auto-wait) or move an injected clock (vi.useFakeTimers, page.clock)';
+const noSleeps = [
+  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']", message: `No sleeps in tests: ${waitInstead}.` },
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: `No page.waitForTimeout in tests: ${waitInstead}.` },
+  { selector: "ImportDeclaration[source.value=/timers\\/promises$/]", message: `No timers/promises in tests: ${waitInstead}.` },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -31,6 +39,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@parley/server', '@parley/web', '**/server/**', '**/web/**'] }] },
   },
   ...workspaceBoundaries(),
+  {
+    // No sleeps in tests: a test waits on a condition or moves an injected clock, never for time to pass.
+    files: testFiles,
+    ignores: ['testkit/src/wait-until.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noSleeps] },
+  },
   // Inside the server, only http/ and routes/ know HTTP: the layers below them never reach up, and
   // services, providers and app/ return what to set instead of speaking Fastify. (Tests may wire
   // the layers together, e.g. drive a service through its route.) ESLint keeps only the last

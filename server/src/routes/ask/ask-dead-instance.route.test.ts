@@ -1,5 +1,5 @@
 import { placeholderResponseId, type AbortResponse, type CreatedEvent } from '@parley/core';
-import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { startOpenAIFake, waitUntil, type FakeUpstream } from '@parley/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
@@ -13,14 +13,6 @@ import { startParleyChild, type ParleyChild } from '../../test/parley-child.ts';
 import { testRedisUrl } from '../../test/redis.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
-
-const poll = async (check: () => Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 /**
  * Two instances on one PostgreSQL and one Redis; the one running the streams is a real process
@@ -72,7 +64,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('a killed instance, its s
     const shown = deltasOf(stream.frames).map((d) => d.delta).join('');
     expect(shown).toBe(chunks.join(''));
     // The partial reply is saved at least every second: wait for the save that has all of it.
-    await poll(async () => (await findMessage(t.ctx.db, who.userId, placeholderResponseId(messageId)))?.text === shown, 5000, 'the partial reply is saved');
+    await waitUntil(async () => (await findMessage(t.ctx.db, who.userId, placeholderResponseId(messageId)))?.text === shown, { interval: 50, what: 'the partial reply is saved' });
     return { stream, shown, created: stream.frames[0]!.data as CreatedEvent, lastSeq: Number(stream.frames.at(-1)!.id) };
   }
 
@@ -107,7 +99,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('a killed instance, its s
     const stored = await findMessage(t.ctx.db, alice.userId, placeholderResponseId('dead-abort'));
     expect([...stored!.text]).toEqual([...aborted.shown]);
 
-    await poll(async () => (await streams.liveCount(bob.userId)) === 0, 30_000 - (Date.now() - killedAt), 'bob’s slots are freed');
+    await waitUntil(async () => (await streams.liveCount(bob.userId)) === 0, { timeout: 30_000 - (Date.now() - killedAt), interval: 50, what: 'bob’s slots are freed' });
     console.info(`dead instance: resume ended ${resumeMs} ms after the kill (target < 10,000), bob's slots freed ${Date.now() - killedAt} ms after (target < 30,000)`);
     upstream.enqueue({ chunks: ['Back again.'] });
     const again = await readSse(await open(survivor.url, bob, 'dead-bob-3'));
