@@ -3,5 +3,5 @@
 export { signAccessToken } from './services/auth/access-token.ts';
 export { searchMessages } from './services/search/message-search.ts';
 export type { Database } from './db/client.ts';
-export { createTestApp } from './test/app.ts';
-export { createTestDatabase, createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from './test/databases.ts';
+export { createTestApp } from './test-support/app.ts';
+export { createTestDatabase, createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from './test-support/databases.ts';

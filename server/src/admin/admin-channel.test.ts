@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startParleyChild, type ParleyChild } from '../test/parley-child.ts';
+import { startParleyChild, type ParleyChild } from '../test-support/parley-child.ts';
 import { adminSocketPath } from './admin-socket-path.ts';
 
 const run = promisify(execFile);

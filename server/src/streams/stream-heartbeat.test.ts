@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { waitUntil } from '@parley/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testRedisUrl } from '../test/redis.ts';
+import { testRedisUrl } from '../test-support/redis.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
 import { heartbeatKey } from './stream-heartbeat.ts';
 import type { StreamFrame } from './stream-registry.ts';

@@ -1,7 +1,7 @@
 import type { CreatedEvent } from '@parley/core';
 import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectSse, deltasOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { collectSse, deltasOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;

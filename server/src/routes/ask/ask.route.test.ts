@@ -1,10 +1,10 @@
 import { parseChatErrorText, ROOT_PARENT_ID, type ApiErrorBody, type ConversationPage, type CreatedEvent, type Message } from '@parley/core';
 import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage, listMessages } from '../../services/messages/message-store.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Turn = { role: string; content: unknown };

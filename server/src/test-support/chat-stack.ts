@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { SseParser, type DeltaEvent, type FinalEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { vi } from 'vitest';
-import { createTestApp, type TestApp, type TestAppParts } from '../../test/app.ts';
-import type { DatabaseKind } from '../../test/databases.ts';
-import { registerUser } from '../auth/account-service.ts';
-import { signAccessToken } from '../auth/access-token.ts';
+import { createTestApp, type TestApp, type TestAppParts } from './app.ts';
+import type { DatabaseKind } from './databases.ts';
+import { registerUser } from '../services/auth/account-service.ts';
+import { signAccessToken } from '../services/auth/access-token.ts';
 
 /** A test app listening on a real port, for tests that read SSE bodies over HTTP. */
 export interface ListeningApp extends TestApp {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Limiter } from './limiter.ts';
+import type { Limiter } from '../limiter/limiter.ts';
 
 /** One behaviour for every Limiter backend; each implementation runs it from its own test file. */
 export function runLimiterSuite(name: string, make: () => Limiter | Promise<Limiter>) {

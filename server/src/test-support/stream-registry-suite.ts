@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamFrame, StreamRegistry, StreamRegistryOptions } from './stream-registry.ts';
+import type { StreamFrame, StreamRegistry, StreamRegistryOptions } from '../streams/stream-registry.ts';
 
 /**
  * Two registries that see the same streams: one instance twice for the in-memory registry,
