@@ -7,7 +7,7 @@ const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/
 const fastifyPackages = { group: ['fastify', '@fastify/*'], message: 'Services return what to set; routes and server/src/http speak Fastify.' };
 const workspaces = { server: 'server', web: 'web', testkit: 'testkit', bench: 'bench', e2e: 'e2e', core: 'packages/core' };
 /** Tests, browser journeys and the helpers they share. */
-const testFiles = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'server/src/test/**/*.ts', 'server/src/**/*-suite.ts', 'server/src/**/*-test-kit.ts'];
+const testFiles = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'server/src/test-support/**/*.ts'];
 const waitInstead = 'wait on a condition (waitUntil from @parley/testkit, vi.waitFor, expect.poll, a locator\'s auto-wait) or move an injected clock (vi.useFakeTimers, page.clock)';
 const noSleeps = [
   { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']", message: `No sleeps in tests: ${waitInstead}.` },
@@ -72,7 +72,7 @@ function workspacePattern(name) {
 
 /**
  * Each workspace uses another only through its package entry (`@parley/<name>` or a subpath its
- * package.json exports), never by a path into its folder: that is how `src/test` and other
+ * package.json exports), never by a path into its folder: that is how `src/test-support` and other
  * internals stay private to their workspace.
  */
 function workspaceBoundaries() {

@@ -14,7 +14,7 @@ describe('the lint rule against sleeps in tests', () => {
   it('refuses a promised setTimeout, page.waitForTimeout and timers/promises in tests and their helpers', async () => {
     const sleep = 'export async function f() {\n  await new Promise((resolve) => setTimeout(resolve, 50));\n}\n';
     expect(await sleepsFound(sleep, 'server/src/streams/x.test.ts')).toEqual([expect.stringMatching(/^No sleeps in tests/)]);
-    expect(await sleepsFound(sleep, 'server/src/streams/registry-suite.ts')).toHaveLength(1);
+    expect(await sleepsFound(sleep, 'server/src/test-support/stream-registry-suite.ts')).toHaveLength(1);
     expect(await sleepsFound(sleep, 'web/src/api/x.dom.test.tsx')).toHaveLength(1);
     const page = "import type { Page } from '@playwright/test';\nexport const f = (page: Page) => page.waitForTimeout(200);\n";
     expect(await sleepsFound(page, 'e2e/x.spec.ts')).toEqual([expect.stringMatching(/^No page.waitForTimeout/)]);
