@@ -22,6 +22,14 @@ const webLayers = {
   api: [webAbove.pages, webAbove.features, webAbove.state, webAbove.components, webAbove.locales],
 };
 const workspaces = { server: 'server', web: 'web', testkit: 'testkit', bench: 'bench', e2e: 'e2e', core: 'packages/core' };
+/** Tests, browser journeys and the helpers they share. */
+const testFiles = ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'server/src/test-support/**/*.ts'];
+const waitInstead = 'wait on a condition (waitUntil from @parley/testkit, vi.waitFor, expect.poll, a locator\'s auto-wait) or move an injected clock (vi.useFakeTimers, page.clock)';
+const noSleeps = [
+  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']", message: `No sleeps in tests: ${waitInstead}.` },
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: `No page.waitForTimeout in tests: ${waitInstead}.` },
+  { selector: "ImportDeclaration[source.value=/timers\\/promises$/]", message: `No timers/promises in tests: ${waitInstead}.` },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -47,6 +55,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@parley/server', '@parley/web', '**/server/**', '**/web/**'] }] },
   },
   ...workspaceBoundaries(),
+  {
+    // No sleeps in tests: a test waits on a condition or moves an injected clock, never for time to pass.
+    files: testFiles,
+    ignores: ['testkit/src/wait-until.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noSleeps] },
+  },
   // Inside the server the layers only point down: root/ (the composition root) wires http/ and
   // routes/, which alone speak Fastify; everything below them returns what to set instead and
   // never reaches up. Only the process entry and the test app import root/. (Tests may wire the
@@ -82,7 +96,7 @@ function workspacePattern(name) {
 
 /**
  * Each workspace uses another only through its package entry (`@parley/<name>` or a subpath its
- * package.json exports), never by a path into its folder: that is how `src/test` and other
+ * package.json exports), never by a path into its folder: that is how `src/test-support` and other
  * internals stay private to their workspace.
  */
 function workspaceBoundaries() {

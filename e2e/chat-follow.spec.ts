@@ -1,16 +1,14 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // Following a streaming reply (issue 16). These replies are scripted for OpenAI's gpt-4, which no
 // other spec scripts; the tests run one after another so each message takes its own reply.
 test.describe.configure({ mode: 'serial' });
 const fake = 'openai';
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 const pickedModel = 'gpt-4';
 const model = upstreamModel('openAI', pickedModel).id;
 
@@ -34,6 +32,20 @@ async function send(page: Page, text: string) {
 
 /** How far the end of the thread lies below the view, in px. */
 const unseenBelow = (page: Page) => thread(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+/**
+ * Whether each row drawn sits right below the one before, where the virtualizer placed it: after
+ * the view changes size, the rows have re-measured at their new height.
+ */
+const rowsMeasured = (page: Page) =>
+  thread(page).evaluate((el) => {
+    const rows = Array.from(el.querySelectorAll<HTMLElement>(':scope > div > [data-index]')).sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+    const startOf = (row: HTMLElement) => Number(/translateY\(([-\d.]+)px\)/.exec(row.style.transform)?.[1]);
+    return rows.every((row, i) => {
+      const next = rows[i + 1];
+      if (!next || Number(next.dataset.index) !== Number(row.dataset.index) + 1) return true;
+      return Math.abs(startOf(row) + row.getBoundingClientRect().height - startOf(next)) < 1;
+    });
+  });
 const streaming = (page: Page) => expect(page.getByTestId('stop-button')).toBeVisible();
 const settled = (page: Page) => expect(page.getByTestId('send-button')).toBeVisible({ timeout: 20_000 });
 
@@ -43,12 +55,12 @@ test('a streaming reply is followed while the reader stays at the bottom', async
   await stackControl.enqueue(fake, { model, chunks: paragraphs(50), delayMs: 60 });
   await send(page, 'Write a long answer');
   await streaming(page);
-  // Well past the opening moment that pins a new thread: the text keeps arriving below the fold.
-  await expect(replies(page).last()).toContainText('Paragraph 25 of a long answer');
-  for (let i = 0; i < 5; i++) {
+  // Well past the opening moment that pins a new thread, the text keeps arriving below the fold:
+  // at each of these paragraphs' arrival the view has followed it.
+  for (const paragraph of [25, 29, 33, 37, 41]) {
+    await expect(replies(page).last()).toContainText(`Paragraph ${paragraph} of a long answer`);
     await expect.poll(() => unseenBelow(page), { timeout: 1000 }).toBeLessThanOrEqual(80);
     await expect(scrollDown(page)).toBeHidden();
-    await page.waitForTimeout(200);
   }
   await settled(page);
   await expect(replies(page).last().getByText('Paragraph 50 of a long answer')).toBeInViewport();
@@ -112,9 +124,9 @@ test('a reader at the bottom stays there when the view changes size, as when a p
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
-    // Long enough for the rows to re-measure at the new width: the end must still be in view then.
-    await page.waitForTimeout(800);
-    expect(await unseenBelow(page)).toBeLessThanOrEqual(80);
+    // Once the rows have re-measured at the new width, the end must still be in view.
+    await expect.poll(() => rowsMeasured(page)).toBe(true);
+    await expect.poll(() => unseenBelow(page)).toBeLessThanOrEqual(80);
     await expect(lastLine).toBeInViewport({ ratio: 1 });
     await expect(scrollDown(page)).toBeHidden();
   }
@@ -123,7 +135,7 @@ test('a reader at the bottom stays there when the view changes size, as when a p
   await thread(page).evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(scrollDown(page)).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(700);
+  await expect.poll(() => rowsMeasured(page)).toBe(true);
   expect(await thread(page).evaluate((el) => el.scrollTop)).toBeLessThan(100);
 });
 
@@ -175,9 +187,11 @@ for (const [viewport, width, height, theme, lang, short] of [
     await stackControl.enqueue(fake, { model, chunks: [...chunks, ...Array.from({ length: 40 }, () => ' ')], delayMs: 150 });
     await send(page, short === 'zh' ? '我想在一个月内学会做饭，给我一个计划。' : 'Give me a plan to learn to cook in a month.');
     await streaming(page);
-    await expect(replies(page).last()).toContainText(short === 'zh' ? '第四周' : 'Week 4');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(screenshots, `chat-streaming-${viewport}-${theme}-${short}.png`) });
+    // The last paragraph is in, and the view has followed it.
+    await expect(replies(page).last()).toContainText(chunks.at(-1)!.slice(0, 12));
+    await expect.poll(() => rowsMeasured(page)).toBe(true);
+    await expect.poll(() => unseenBelow(page)).toBeLessThanOrEqual(80);
+    await page.screenshot({ path: screenshotPath(`chat-streaming-${viewport}-${theme}-${short}.png`) });
     expect(await unseenBelow(page)).toBeLessThanOrEqual(80);
     await settled(page);
   });

@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 test('with a mouse a row shows its ⋯ menu on hover or focus only, and a right click opens the same menu', async ({ page, signUp }) => {
   await signUp('row-menu');
@@ -37,6 +38,6 @@ test('with a mouse a row shows its ⋯ menu on hover or focus only, and a right 
     await row.hover();
     await button.click();
     await expect(page.getByTestId('convo-delete')).toHaveText(lang === 'zh' ? '删除' : 'Delete');
-    await page.screenshot({ path: `docs/screenshots/desktop-convo-menu-${theme}-${lang}.png` });
+    await page.screenshot({ path: screenshotPath(`desktop-convo-menu-${theme}-${lang}.png`) });
   }
 });

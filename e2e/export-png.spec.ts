@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 /** A 64×48 red PNG: easy to find again in the exported picture. */
 const redPicture = { name: 'red.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAAZUlEQVR4nO3PUQkAIBTAwBfHEPZPYRhD+HEIgwW4zdnr64YLGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEteOwCfLAA4mZxZWUAAAAASUVORK5CYII=', 'base64') };
@@ -58,7 +59,7 @@ test('the PNG export is a picture of the thread as shown: rendered markdown, the
 
   await test.step('light: white background, the red picture and formatted text', async () => {
     const png = await exportPng(page);
-    await writeFile('docs/screenshots/export-png-light-en.png', png);
+    await writeFile(screenshotPath('export-png-light-en.png'), png);
     const picture = await decode(page, png);
     expect(picture.width).toBe(1600);
     expect(picture.height).toBeGreaterThan(400);
@@ -74,7 +75,7 @@ test('the PNG export is a picture of the thread as shown: rendered markdown, the
     await expect(page.locator('html')).toHaveClass(/dark/);
     await expect(page.locator('[data-role="assistant"] pre code')).toContainText('const answer = 42;');
     const png = await exportPng(page);
-    await writeFile('docs/screenshots/export-png-dark-zh.png', png);
+    await writeFile(screenshotPath('export-png-dark-zh.png'), png);
     const picture = await decode(page, png);
     expect(picture.width).toBe(1600);
     expect(picture.corner.every((channel) => channel < 40)).toBe(true);

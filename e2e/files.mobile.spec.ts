@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 const picture = { name: 'red.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAAZUlEQVR4nO3PUQkAIBTAwBfHEPZPYRhD+HEIgwW4zdnr64YLGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEteOwCfLAA4mZxZWUAAAAASUVORK5CYII=', 'base64') };
 
@@ -15,5 +16,5 @@ test('on a phone, in Chinese and dark, a picture attaches and a wrong file gets 
   await page.getByTestId('attach-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('PK\u0003\u0004 not a picture') });
   // The picture's upload-success toast may still show: the refusal is the newest.
   await expect(page.getByTestId('toast').last()).toHaveText('无效的上传文件');
-  await page.screenshot({ path: 'docs/screenshots/files-toast-mobile-dark-zh.png' });
+  await page.screenshot({ path: screenshotPath('files-toast-mobile-dark-zh.png') });
 });

@@ -4,6 +4,7 @@ import { pdfBytes } from '@parley/testkit/fixtures';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // These journeys talk to the shared OpenAI fake (the default endpoint) one after another.
 test.describe.configure({ mode: 'serial' });
@@ -87,7 +88,7 @@ test('a photo and a PDF go with one message to a model that reads both, and the 
   await expect(chips).toHaveCount(2);
   await expect(chips.nth(1)).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
   await expect(chips.nth(1)).toContainText('invoice.pdf');
-  await page.screenshot({ path: 'docs/screenshots/files-document-desktop-light-en.png' });
+  await page.screenshot({ path: screenshotPath('files-document-desktop-light-en.png') });
 
   const question = `What do the photo and the invoice show? ${Math.random().toString(36).slice(2, 10)}`;
   await stackControl.enqueue('openai', { model: upstreamModel('openAI', 'gpt-4o').id, chunks: ['A red picture, and an invoice for 42 apples.'] });
@@ -125,7 +126,7 @@ test('a drawing model’s picture shows in the reply and is still there after a 
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
   await page.reload();
   await expect(replies(page).first().getByTestId('file-image').locator('img')).toBeVisible();
-  await page.screenshot({ path: 'docs/screenshots/files-drawing-desktop.png' });
+  await page.screenshot({ path: screenshotPath('files-drawing-desktop.png') });
 });
 
 for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390, 844]] as const) {
@@ -138,16 +139,16 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await ready(page);
       await page.getByTestId('attach-input').setInputFiles(picture);
       await expect(page.getByTestId('attachment-chip')).toHaveAttribute('data-file-id', /^[0-9a-f-]{36}$/);
-      await page.screenshot({ path: `docs/screenshots/files-attached-${viewport}-${theme}-${lang}.png` });
+      await page.screenshot({ path: screenshotPath(`files-attached-${viewport}-${theme}-${lang}.png`) });
       // The upload's confirmation closes on its own; the message screenshot shows the thread without it.
       await expect(page.getByTestId('toast')).toHaveCount(0);
       await sendAndSettle(page, lang === 'zh' ? '这张图片是什么颜色？' : 'What colour is this picture?');
       await expect(userMessages(page).first().getByTestId('file-image').locator('img')).toBeVisible();
-      await page.screenshot({ path: `docs/screenshots/files-message-${viewport}-${theme}-${lang}.png` });
+      await page.screenshot({ path: screenshotPath(`files-message-${viewport}-${theme}-${lang}.png`) });
       await userMessages(page).first().getByTestId('file-image').click();
       await expect(page.getByTestId('image-viewer').locator('img')).toBeVisible();
       await page.getByTestId('image-viewer').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-      await page.screenshot({ path: `docs/screenshots/files-viewer-${viewport}-${theme}-${lang}.png` });
+      await page.screenshot({ path: screenshotPath(`files-viewer-${viewport}-${theme}-${lang}.png`) });
     });
   }
 }

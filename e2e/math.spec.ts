@@ -1,11 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // Math in the delimiters models write (issue 16). Nothing is scripted: the provider fake echoes
 // the message ("Echo: …"), so the reply renders exactly the markdown the test sends.
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 const reply = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last();
 
 const mathEn = [
@@ -83,6 +81,6 @@ for (const [viewport, width, height, theme, lang, short] of [
     await signUp('math-shot');
     await ask(page, short === 'zh' ? mathZh : mathEn);
     await reply(page).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(screenshots, `chat-math-${viewport}-${theme}-${short}.png`) });
+    await page.screenshot({ path: screenshotPath(`chat-math-${viewport}-${theme}-${short}.png`) });
   });
 }

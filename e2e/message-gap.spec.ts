@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // A user message's toolbar (copy, edit) shows on hover, on keyboard focus and always on a touch
 // screen, without leaving a toolbar-high gap between the question and its reply.
@@ -63,7 +64,7 @@ async function screenshots(page: Page, viewport: 'desktop' | 'mobile') {
     await page.reload();
     await expect(replies(page).last()).toContainText('Echo: And black tea?');
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: `docs/screenshots/thread-${viewport}-${theme}-en.png` });
+    await page.screenshot({ path: screenshotPath(`thread-${viewport}-${theme}-en.png`) });
   }
 }
 

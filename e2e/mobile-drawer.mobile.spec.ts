@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 /** Touch-and-hold on a row, held until its menu shows (Chromium's touch emulation through CDP), then lifted. */
 async function longPress(page: Page, target: Locator) {
@@ -87,7 +88,7 @@ test('a long press on a conversation opens its menu; the menu renames it and Esc
       await page.getByTestId('nav-toggle').click();
       await longPress(page, row.getByTestId('convo-link'));
       await expect(page.getByTestId('convo-rename')).toHaveText(lang === 'zh' ? '重命名' : 'Rename');
-      await page.screenshot({ path: `docs/screenshots/mobile-drawer-menu-${theme}-${lang}.png` });
+      await page.screenshot({ path: screenshotPath(`mobile-drawer-menu-${theme}-${lang}.png`) });
     }
   });
 });

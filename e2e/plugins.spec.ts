@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { upstreamModel } from '@parley/core';
 import { everythingMcpServerPath, freePort, startStack, type Stack } from '@parley/testkit';
 import type { Page } from '@playwright/test';
 import { expect, newAccountDetails, test } from './support/fixtures.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // The agent's replies are scripted on the OpenAI fake, so this journey runs its own stack; its
 // tests share it in one worker, in order.
@@ -13,7 +13,6 @@ test.describe.configure({ mode: 'default' });
 let stack: Stack | undefined;
 const url = () => stack!.url;
 const openai = () => stack!.peers.fakes.get('openai')!;
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots');
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -78,7 +77,7 @@ test('install the MCP reference server from the store and get an answer from its
   await expect(card).toContainText('get-sum');
   await card.getByRole('button', { name: /^Install/ }).click();
   await expect(card.getByRole('button', { name: /^Uninstall/ })).toBeVisible();
-  await page.screenshot({ path: path.join(screenshots, 'plugins-store-mcp.png') });
+  await page.screenshot({ path: screenshotPath('plugins-store-mcp.png') });
   await page.keyboard.press('Escape');
   await page.getByTestId('plugin-selector').selectOption('mcp:everything');
 
@@ -93,7 +92,7 @@ test('install the MCP reference server from the store and get an answer from its
   await expect(step).toContainText('Used get-sum_mcp_everything');
   await step.locator('summary').click();
   await expect(step.locator('pre').last()).toHaveText('The sum of 2 and 3 is 5.');
-  await page.screenshot({ path: path.join(screenshots, 'plugins-reply-mcp.png') });
+  await page.screenshot({ path: screenshotPath('plugins-reply-mcp.png') });
 });
 
 test('a plugin that needs credentials installs through the auth form, then uninstalls', async ({ page }) => {
@@ -185,10 +184,10 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await expect(step).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('send-button')).toBeVisible();
       await step.locator('summary').click();
-      await page.screenshot({ path: path.join(screenshots, `plugins-reply-${viewport}-${theme}-${short}.png`) });
+      await page.screenshot({ path: screenshotPath(`plugins-reply-${viewport}-${theme}-${short}.png`) });
       const store = await openStore(page);
       await store.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-      await page.screenshot({ path: path.join(screenshots, `plugins-store-${viewport}-${theme}-${short}.png`) });
+      await page.screenshot({ path: screenshotPath(`plugins-store-${viewport}-${theme}-${short}.png`) });
     });
   }
 }

@@ -4,6 +4,7 @@ import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 // Issue 16: each reply's avatar is the icon of the endpoint that wrote it, the same tile the
 // model picker shows for that endpoint. The models are ones no other journey scripts replies
@@ -98,7 +99,7 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await expect(avatarOf(page, 1)).toHaveAttribute('data-endpoint', 'deepSeek');
       // The markdown renderer loads on its own; until it has, a reply shows its raw text.
       await expect(replies(page).first().locator('strong')).toHaveText('spring tide');
-      await page.screenshot({ path: `docs/screenshots/avatars-${viewport}-${theme}-en.png` });
+      await page.screenshot({ path: screenshotPath(`avatars-${viewport}-${theme}-en.png`) });
     }
   });
 }

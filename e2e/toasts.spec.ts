@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
+import { screenshotPath } from './support/screenshot-path.ts';
 
 async function openGeneralSettings(page: Page, mobile = false) {
   if (mobile) await page.getByTestId('nav-toggle').click();
@@ -16,38 +17,48 @@ async function fourToasts(page: Page) {
   for (let i = 0; i < 4; i++) await autoScroll.click();
 }
 
+/**
+ * Stops the page's clock (installed before the page loaded), a second ahead of now (pausing jumps
+ * forward): from here its timers run only when the test moves it.
+ */
+async function holdClock(page: Page) {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
 test('saving settings shows a toast; of four at once three show, and they close after 3 s', async ({ page, signUp }) => {
   await signUp('toasts');
+  await page.clock.install();
   await page.goto('/chat/new');
   await openGeneralSettings(page);
+  await holdClock(page);
   await fourToasts(page);
-  // Timed from the last toast asked for: on a loaded machine the four clicks may take a while.
-  const lastShownAt = Date.now();
   await expect(page.getByTestId('toast')).toHaveCount(3);
   await expect(page.getByTestId('toast').first()).toHaveText('Settings saved');
-  await page.waitForTimeout(2000 - (Date.now() - lastShownAt));
-  await expect(page.getByTestId('toast')).not.toHaveCount(0);
-  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 3000 });
-  const elapsed = Date.now() - lastShownAt;
-  expect(elapsed).toBeGreaterThan(2500);
-  expect(elapsed).toBeLessThan(4500);
+  await page.clock.runFor(2999);
+  await expect(page.getByTestId('toast')).toHaveCount(3);
+  await page.clock.runFor(1);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
 });
 
 test('a tooltip opens 300 ms after hover, on keyboard focus too, and the chat has no native title', async ({ page, signUp }) => {
   await signUp('tooltips');
   const [turn] = await seedConversation(page.request, await accessToken(page.request), ['Hello tooltips']);
+  await page.clock.install();
   await page.goto(`/chat/${turn!.conversationId}`);
   await expect(page.getByTestId('message')).toHaveCount(2);
   await expect(page.locator('[title]')).toHaveCount(0);
 
   const attach = page.getByTestId('attach-button');
+  await holdClock(page);
   await attach.hover();
-  await page.waitForTimeout(150);
+  await page.clock.runFor(299);
   await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await page.clock.runFor(1);
   await expect(page.getByTestId('tooltip')).toBeVisible();
   await expect(page.getByRole('tooltip')).toHaveText('Attach files');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await page.clock.resume();
 
   await page.getByTestId('chat-input').focus();
   await page.keyboard.press('Shift+Tab');
@@ -90,7 +101,7 @@ test('toast screenshots', async ({ page, signUp }) => {
     await openGeneralSettings(page, look.device === 'mobile');
     await fourToasts(page);
     await expect(page.getByTestId('toast')).toHaveCount(3);
-    await page.screenshot({ path: `docs/screenshots/toasts-${look.device}-${look.theme}-${look.lang}.png` });
+    await page.screenshot({ path: screenshotPath(`toasts-${look.device}-${look.theme}-${look.lang}.png`) });
     await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 4000 });
   }
 });

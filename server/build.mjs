@@ -15,7 +15,7 @@ const packages = [manifest(serverDir), manifest(path.join(serverDir, '../package
   .filter((name) => !name.startsWith('@parley/'));
 
 rmSync(outDir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   // Each worker thread runs a file of its own, found beside main.js (start-worker-thread.ts).
   entryPoints: {
     main: path.join(serverDir, 'src/main.ts'),
@@ -30,5 +30,9 @@ await build({
   sourcemap: 'linked',
   external: packages.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
+  metafile: true,
 });
+// Test support (src/test-support: test apps, throw-away databases, suites) never ships.
+const testSupport = Object.keys(metafile.inputs).filter((input) => input.includes('src/test-support/'));
+if (testSupport.length > 0) throw new Error(`the production bundle imports test support: ${testSupport.join(', ')}`);
 cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });

@@ -3,6 +3,6 @@
 export { signAccessToken } from './services/auth/access-token.ts';
 export { searchMessages } from './services/search/message-search.ts';
 export type { Database } from './db/client.ts';
-export { createTestApp } from './test/app.ts';
-export { hostileDocuments } from './test/file-fixtures.ts';
-export { createTestDatabase, createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from './test/databases.ts';
+export { createTestApp } from './test-support/app.ts';
+export { hostileDocuments } from './test-support/file-fixtures.ts';
+export { createTestDatabase, createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from './test-support/databases.ts';

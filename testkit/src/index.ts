@@ -11,3 +11,4 @@ export { startParleyProcess, type ParleyProcess } from './stack/parley-process.t
 export * from './epay/epay-fake.ts';
 export { signEpay } from './epay/epay-signature.ts';
 export * from './mcp/index.ts';
+export { waitUntil } from './wait-until.ts';

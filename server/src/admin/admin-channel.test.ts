@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startParleyChild, type ParleyChild } from '../test/parley-child.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startParleyChild, type ParleyChild } from '../test-support/parley-child.ts';
 import { adminSocketPath } from './admin-socket-path.ts';
 
 const run = promisify(execFile);
@@ -25,8 +25,7 @@ describe('npm run admin against a running server on PGlite in ACCESS_MODE=keys (
     dataDir = mkdtempSync(path.join(tmpdir(), 'parley-admin-'));
     child = await startParleyChild({ DATA_DIR: dataDir, ACCESS_MODE: 'keys', CHECK_BALANCE: 'true' });
     // The channel opens once the migrations are applied, just after the health answer.
-    const deadline = Date.now() + 30_000;
-    while (!existsSync(adminSocketPath(dataDir)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(existsSync(adminSocketPath(dataDir))).toBe(true), { timeout: 30_000, interval: 50 });
   }, 180_000);
   afterAll(() => child?.stop());
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { ROOT_PARENT_ID } from '@parley/core';
 import { describe, expect, it } from 'vitest';
-import { listenTestApp } from '../services/chat/chat-test-kit.ts';
+import { listenTestApp } from '../test-support/chat-stack.ts';
 import { createConversation } from '../services/conversations/conversation-store.ts';
 import { upsertMessage } from '../services/messages/message-store.ts';
-import { bufferLogger } from '../test/buffer-logger.ts';
+import { bufferLogger } from '../test-support/buffer-logger.ts';
 
 const levels = (lines: string[]) => lines.map((line) => JSON.parse(line) as { level: number; msg?: string; err?: { message: string } });
 

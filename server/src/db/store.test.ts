@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test-support/databases.ts';
 import type { Database } from './client.ts';
 import { conversations, messages, sessions, users } from './schema.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseChatErrorText } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, readSse, type ListeningApp } from '../services/chat/chat-test-kit.ts';
-import { testRedisUrl } from '../test/redis.ts';
+import { listenTestApp, readSse, type ListeningApp } from '../test-support/chat-stack.ts';
+import { testRedisUrl } from '../test-support/redis.ts';
 import type { Limiter } from '../limiter/limiter.ts';
 import { createMemoryLimiter } from '../limiter/memory-limiter.ts';
 import { createRedisLimiter } from '../limiter/redis-limiter.ts';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../services/auth/access-token.ts';
 import { registerUser } from '../services/auth/account-service.ts';
-import { mintKey } from '../services/access/access-test-kit.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { mintKey } from '../test-support/access-keys.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
 
 const preset = () => ({ presetId: randomUUID(), title: 'mine', endpoint: 'openAI', model: 'gpt-4o' });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, type ListeningApp } from '../services/chat/chat-test-kit.ts';
+import { listenTestApp, type ListeningApp } from '../test-support/chat-stack.ts';
 import { DEFAULT_BODY_LIMIT, LARGE_BODY_LIMIT } from './body-limits.ts';
 
 /** A JSON body of about `bytes` bytes: one long string field. */

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { listenTestApp, type ListeningApp } from '../services/chat/chat-test-kit.ts';
+import { listenTestApp, type ListeningApp } from '../test-support/chat-stack.ts';
 import { compression } from './compression.ts';
 
 describe('compressed answers', () => {

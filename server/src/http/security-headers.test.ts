@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from './sse.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { securityHeaders } from './security-headers.ts';
 
 type Headers = Record<string, string | string[] | number | undefined>;

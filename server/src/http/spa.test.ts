@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
 import type { FastifyInstance } from 'fastify';
 
 const bigScript = `export const words = ${JSON.stringify('parley '.repeat(2000))};`;

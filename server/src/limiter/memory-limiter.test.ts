@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLimiterSuite } from './limiter-suite.ts';
+import { runLimiterSuite } from '../test-support/limiter-suite.ts';
 import { createLimiter } from './limiter.ts';
 import { createMemoryLimiter } from './memory-limiter.ts';
 

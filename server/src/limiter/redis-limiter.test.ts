@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { runLimiterSuite } from './limiter-suite.ts';
+import { runLimiterSuite } from '../test-support/limiter-suite.ts';
 import { createLimiter } from './limiter.ts';
 import { createRedisLimiter } from './redis-limiter.ts';
-import { testRedisUrl } from '../test/redis.ts';
+import { testRedisUrl } from '../test-support/redis.ts';
 
 const url = testRedisUrl;
 const prefix = () => `parley-test:${randomBytes(6).toString('hex')}:`;

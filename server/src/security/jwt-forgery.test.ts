@@ -2,8 +2,8 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../services/auth/access-token.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
-import { testDatabaseKinds } from '../test/databases.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { testDatabaseKinds } from '../test-support/databases.ts';
 import { registerUser } from '../services/auth/account-service.ts';
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test/databases.ts';
-import { hostileCall } from './hostile-inputs.ts';
-import { routeTable } from './route-table.ts';
-import { startSecurityWorld, type SecurityWorld } from './security-world.ts';
+import { testDatabaseKinds } from '../test-support/databases.ts';
+import { hostileCall } from '../test-support/hostile-inputs.ts';
+import { routeTable } from '../test-support/route-table.ts';
+import { startSecurityWorld, type SecurityWorld } from '../test-support/security-world.ts';
 
 /** Runs per route and the seed: 35 routes × 25 runs stay well under a minute per database, and a failure replays. */
 const RUNS_PER_ROUTE = 25;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test/databases.ts';
-import { registeredRoutes, routeTable, type RouteEntry } from './route-table.ts';
-import { startSecurityWorld, type RouteCall, type SecurityWorld } from './security-world.ts';
+import { testDatabaseKinds } from '../test-support/databases.ts';
+import { registeredRoutes, routeTable, type RouteEntry } from '../test-support/route-table.ts';
+import { startSecurityWorld, type RouteCall, type SecurityWorld } from '../test-support/security-world.ts';
 
 const entries = Object.entries(routeTable);
 const methodOf = (route: string) => route.split(' ')[0]!;

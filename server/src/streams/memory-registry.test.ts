@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
-import { runStreamRegistrySuite } from './registry-suite.ts';
+import { runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 
 runStreamRegistrySuite('memory', async (options) => {

@@ -3,7 +3,7 @@ import { Redis, type ChainableCommander } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRedisFrameBatch, type AppendFrames } from './redis-frame-batch.ts';
 import { appendFramesScript } from './redis-scripts.ts';
-import { testRedisUrl } from '../test/redis.ts';
+import { testRedisUrl } from '../test-support/redis.ts';
 
 const redis = new Redis(testRedisUrl);
 redis.defineCommand('testAppendFrames', { lua: appendFramesScript });

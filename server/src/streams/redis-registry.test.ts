@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createStreamRegistry } from './create-registry.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
-import { runStreamRegistrySuite } from './registry-suite.ts';
-import { testRedisUrl } from '../test/redis.ts';
+import { runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
+import { testRedisUrl } from '../test-support/redis.ts';
 
 const url = testRedisUrl;
 

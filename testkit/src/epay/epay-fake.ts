@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestForm } from '../http/request-body.ts';
 import { signEpay } from './epay-signature.ts';
 import { payPage, resultPage } from './epay-pages.ts';
 
@@ -43,19 +44,6 @@ export interface EpayFake {
   /** Pays an order received through submit.php: notifies its notify_url; answers each notification's reply text. */
   pay(outTradeNo: string, options?: NotifyOptions): Promise<string[]>;
   close(): Promise<void>;
-}
-
-const maxBodyBytes = 64 * 1024;
-
-async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBodyBytes) throw new Error('request body too large');
-    chunks.push(chunk);
-  }
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
 const html = (res: ServerResponse, status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
@@ -130,8 +118,8 @@ export async function startEpayFake(options: { pid?: string; key?: string } = {}
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const handle = async () => {
       if (url.pathname === '/submit.php' && req.method === 'GET') return submit(Object.fromEntries(url.searchParams), res);
-      if (url.pathname === '/submit.php' && req.method === 'POST') return submit(await readForm(req), res);
-      if (url.pathname === '/pay' && req.method === 'POST') return payNow(await readForm(req), res);
+      if (url.pathname === '/submit.php' && req.method === 'POST') return submit(await readRequestForm(req), res);
+      if (url.pathname === '/pay' && req.method === 'POST') return payNow(await readRequestForm(req), res);
       html(res, 404, resultPage('Not found', url.pathname));
     };
     handle().catch((error: unknown) => html(res, 500, resultPage('Error', String(error))));

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestText } from '../http/request-body.ts';
+import { waitUntil } from '../wait-until.ts';
 
 /** One request as the fake received it, for tests to assert what was sent upstream. */
 export interface RecordedRequest {
@@ -89,9 +91,7 @@ export const tinyPngBase64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
+  const text = await readRequestText(req);
   if (text === '') return undefined;
   const type = req.headers['content-type'] ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
@@ -145,12 +145,8 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstrea
     url: `http://127.0.0.1:${port}`,
     enqueue: (...replies) => void queue.push(...replies),
     requests,
-    async waitForDisconnect(index = requests.length - 1, timeoutMs = 2000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!requests[index]?.disconnected) {
-        if (Date.now() > deadline) throw new Error(`request ${index} still connected after ${timeoutMs} ms`);
-        await sleep(10);
-      }
+    waitForDisconnect(index = requests.length - 1, timeoutMs = 2000) {
+      return waitUntil(() => requests[index]?.disconnected === true, { timeout: timeoutMs, interval: 10, what: `request ${index} disconnected` });
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -160,7 +156,8 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstrea
   };
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The pause a scripted reply asks for before each frame: the fake's pace, not a test's wait. */
+const pace = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A request id in the form the services use, for their `x-request-id` / `request-id` headers. */
 export const requestId = (prefix = 'req_') => `${prefix}${Math.random().toString(36).slice(2, 14)}${Date.now().toString(36)}`;
@@ -179,7 +176,7 @@ export async function streamFrames(ctx: FakeContext, frames: Iterable<string>, r
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
   for (const frame of frames) {
-    if (reply.delayMs) await sleep(reply.delayMs);
+    if (reply.delayMs) await pace(reply.delayMs);
     if (res.destroyed) return;
     res.write(frame);
   }

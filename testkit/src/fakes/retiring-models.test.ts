@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const skippedDirs = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report']);
 /** Folders whose every source drives the fakes (browser journeys, fake servers and their scripts, benches). */
 const fakeDrivingDirs = ['e2e/', 'testkit/src/', 'bench/'];
-/** Tests and test helpers elsewhere: `x.test.ts`, `src/test/…`, `chat-test-kit.ts`, `test-startup-config.ts`. */
+/** Tests and test helpers elsewhere: `x.test.ts`, `src/test-support/…`, `test-startup-config.ts`. */
 const testPath = /(^|[/.-])test([/.-]|$)/;
 /** Where a spec id that is also an upstream id (gpt-4o) reaches a fake as itself, not through Parley's alias. */
 const directToFakes = 'testkit/src/fakes/';

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { readRequestJson } from '../http/request-body.ts';
 
 // The official reference server ships JavaScript only, and its own launcher listens on every
 // interface, so we host its server factory here on 127.0.0.1.
@@ -15,13 +16,6 @@ export interface McpHttpServer {
   /** Headers of every request received, to check what the client sent. */
   requests: IncomingMessage['headers'][];
   close(): Promise<void>;
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  return text ? JSON.parse(text) : undefined;
 }
 
 /** `@modelcontextprotocol/server-everything` over Streamable HTTP, one session per client, on 127.0.0.1. */
@@ -38,7 +32,7 @@ export async function startEverythingHttp(): Promise<McpHttpServer> {
       }
       const sessionId = req.headers['mcp-session-id'];
       const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-      const body = req.method === 'POST' ? await readJson(req) : undefined;
+      const body = req.method === 'POST' ? await readRequestJson(req) : undefined;
       if (existing) {
         await existing.handleRequest(req, res, body);
         return;

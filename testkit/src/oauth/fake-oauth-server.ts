@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml, page, readForm, redirect, sendHtml, sendJson } from './http-helpers.ts';
+import { readRequestForm } from '../http/request-body.ts';
+import { escapeHtml, page, redirect, sendHtml, sendJson } from './http-helpers.ts';
 import {
   fakeOAuthProviders,
   profilePaths,
@@ -60,7 +61,7 @@ export async function startFakeOAuthServer(options: FakeOAuthServerOptions): Pro
     const path = `/${rest.join('/')}`;
 
     if (path === '/authorize' && req.method === 'GET') return authorizePage(p, url.searchParams, res);
-    if (path === '/authorize' && req.method === 'POST') return decide(p, new URLSearchParams(await readForm(req)), res);
+    if (path === '/authorize' && req.method === 'POST') return decide(p, new URLSearchParams(await readRequestForm(req)), res);
     if (path === '/token' && req.method === 'POST') return token(p, req, res);
     if (req.method === 'GET') {
       const grant = accessTokens.get(bearerToken(req, url) ?? '');
@@ -123,7 +124,7 @@ export async function startFakeOAuthServer(options: FakeOAuthServerOptions): Pro
   }
 
   async function token(provider: FakeOAuthProvider, req: IncomingMessage, res: ServerResponse) {
-    const body = await readForm(req);
+    const body = await readRequestForm(req);
     const client = clientCredentials(req, body);
     if (client.id !== options.clientId || client.secret !== options.clientSecret) {
       return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }, {

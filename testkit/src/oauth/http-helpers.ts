@@ -1,16 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
-/** Reads a request body completely; the fakes only ever receive small forms. */
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Parses an `application/x-www-form-urlencoded` body into a plain record. */
-export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
-  return Object.fromEntries(new URLSearchParams(await readBody(req)));
-}
+import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });

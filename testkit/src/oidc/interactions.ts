@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { escapeHtml, page, readForm, sendHtml } from '../oauth/http-helpers.ts';
+import { readRequestForm } from '../http/request-body.ts';
+import { escapeHtml, page, sendHtml } from '../oauth/http-helpers.ts';
 import type { OidcAccount } from './oidc-issuer.ts';
 
 /**
@@ -28,7 +29,7 @@ export async function handleInteraction(
 
   if (!isSubmit) return sendHtml(res, 200, loginPage(details.uid));
 
-  const form = await readForm(req);
+  const form = await readRequestForm(req);
   if ('cancel' in form) {
     return provider.interactionFinished(
       req,

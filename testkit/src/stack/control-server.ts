@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { NotifyOptions } from '../epay/epay-fake.ts';
 import type { FakeReply } from '../fakes/fake-server.ts';
 import type { StackPeers } from './peers.ts';
+import { readRequestJson } from '../http/request-body.ts';
 
 export interface ControlServer {
   url: string;
@@ -56,7 +57,7 @@ async function route(peers: StackPeers, appUrl: string, req: IncomingMessage, re
     const fake = peers.fakes.get(name);
     if (!fake) return send(res, 404, { error: `no fake named ${name}`, fakes: [...peers.fakes.keys()] });
     if (req.method === 'POST' && action === 'enqueue') {
-      const script = await readJson(req).catch(() => undefined);
+      const script = await readRequestJson(req, maxBodyBytes).catch(() => undefined);
       const replies = Array.isArray(script) ? script : [script];
       if (!replies.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
         return send(res, 400, { error: 'the body must be a reply object (FakeReply) or an array of them' });
@@ -72,7 +73,7 @@ async function route(peers: StackPeers, appUrl: string, req: IncomingMessage, re
 async function epay(peers: StackPeers, req: IncomingMessage, res: ServerResponse, action: string | undefined) {
   if (req.method === 'GET' && action === 'submissions') return send(res, 200, peers.epay.submissions);
   if (req.method !== 'POST' || action !== 'pay') return send(res, 404, { error: 'not found' });
-  const body = (await readJson(req).catch(() => undefined)) as ({ outTradeNo?: unknown } & NotifyOptions) | undefined;
+  const body = (await readRequestJson(req, maxBodyBytes).catch(() => undefined)) as ({ outTradeNo?: unknown } & NotifyOptions) | undefined;
   if (typeof body?.outTradeNo !== 'string') return send(res, 400, { error: 'the body needs outTradeNo (and optional NotifyOptions)' });
   const { outTradeNo, ...options } = body;
   try {
@@ -91,18 +92,6 @@ async function mail(peers: StackPeers, query: URLSearchParams, res: ServerRespon
   } catch (error) {
     return send(res, 404, { error: (error as Error).message });
   }
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBodyBytes) throw new Error('request body too large');
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? JSON.parse(text) : undefined;
 }
 
 function send(res: ServerResponse, status: number, body?: unknown) {

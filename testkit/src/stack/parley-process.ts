@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { repoRoot, serverEntry } from '../../../scripts/builds.mjs';
+import { waitUntil } from '../wait-until.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export { repoRoot };
@@ -75,19 +76,14 @@ export async function startParleyProcess(options: ParleyProcessOptions): Promise
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Parley exited during start (${child.exitCode ?? child.signalCode})`);
-    }
-    const healthy = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const ready = () =>
+    fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Parley did not report ready at ${url}/api/health/ready within ${timeoutMs} ms`);
+  await waitUntil(async () => exited() || (await ready()), { timeout: timeoutMs, interval: 200, what: `Parley ready at ${url}/api/health/ready` });
+  if (exited()) throw new Error(`Parley exited during start (${child.exitCode ?? child.signalCode})`);
 }
 
 async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { ACCESS_KEY_STORAGE_KEY } from '@parley/core';
 import { z } from 'zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from './client.ts';
 import { EARLY_ACCESS_KEY_STORAGE_KEY, sendEarlyRequests, takeEarlyRefresh } from './early-requests.ts';
 import { listenAsPage } from './listen-as-page.ts';
@@ -43,7 +43,9 @@ describe('the requests sent before the app loads', () => {
     expect(await asked).toBe(true);
     // The app's own call for the conversation gets the early answer: no second request.
     expect(await apiJson('/api/convos/c%201', { schema: conversationSchema })).toEqual({ conversationId: 'c 1' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Any request of its own the app sent was answered, so recorded, before apiJson resolved; the
+    // early one for the branch's end is awaited here, so that it lands in this test's records.
+    await vi.waitFor(() => expect(seen.map((r) => r.url)).toContain('/api/messages/c%201/recent'));
     expect(seen.filter((r) => r.url === '/api/convos/c%201')).toEqual([{ url: '/api/convos/c%201', authorization: 'Bearer early-token', key: 'sk-early' }]);
     expect(seen.find((r) => r.url === '/api/auth/refresh')).toMatchObject({ key: 'sk-early' });
   });

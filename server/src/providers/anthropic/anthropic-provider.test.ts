@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startAnthropicFake } from '@parley/testkit';
-import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
+import { collect, failureOf, runProviderSuite } from '../../test-support/provider-suite.ts';
 import { anthropicProvider, claudeDefaultMaxOutput, claudeThinkingBudget } from './anthropic-provider.ts';
 
 const signal = () => new AbortController().signal;

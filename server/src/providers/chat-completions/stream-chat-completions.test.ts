@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, failureOf } from '../provider-suite.ts';
+import { collect, failureOf } from '../../test-support/provider-suite.ts';
 import { streamChatCompletions } from './stream-chat-completions.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

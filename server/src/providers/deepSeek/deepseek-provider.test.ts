@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startDeepSeekFake } from '@parley/testkit';
-import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
+import { collect, failureOf, runProviderSuite } from '../../test-support/provider-suite.ts';
 import { deepSeekProvider } from './deepseek-provider.ts';
 
 runProviderSuite(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startGoogleFake, type GoogleFake } from '@parley/testkit';
 import { generateKeyPairSync } from 'node:crypto';
 import { strictOutboundPolicy } from '../../net/outbound-url.ts';
-import { collect, failureOf, fakeUpstreamOutbound, runProviderSuite } from '../provider-suite.ts';
+import { collect, failureOf, fakeUpstreamOutbound, runProviderSuite } from '../../test-support/provider-suite.ts';
 import { geminiThinkingBudget, googleProvider } from './google-provider.ts';
 import { createServiceAccountTokens } from './service-account.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startOpenAIFake } from '@parley/testkit';
-import { collect, failureOf, runProviderSuite } from '../provider-suite.ts';
+import { collect, failureOf, runProviderSuite } from '../../test-support/provider-suite.ts';
 import { openAIProvider } from './openai-provider.ts';
 
 runProviderSuite('openAI', async () => {

@@ -1,8 +1,8 @@
 import { parseChatErrorText, siblingsOf, type AbortResponse, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 const open = (s: ChatStack, who: Who, body: Record<string, unknown>, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { parseChatErrorText, ROOT_PARENT_ID, siblingsOf, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Turn = { role: string; content: unknown };

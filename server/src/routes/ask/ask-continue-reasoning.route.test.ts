@@ -1,7 +1,7 @@
 import { startDeepSeekFake } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, listenTestApp, readSse, waitForTitle } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { finalOf, listenTestApp, readSse, waitForTitle } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('continuing a reply with reasoning on %s', (kind) => {
   let deepseek: Awaited<ReturnType<typeof startDeepSeekFake>>;

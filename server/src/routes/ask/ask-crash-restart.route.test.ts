@@ -4,9 +4,9 @@ import path from 'node:path';
 import { placeholderResponseId, type CreatedEvent, type Message } from '@parley/core';
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectSse, deltasOf, json } from '../../services/chat/chat-test-kit.ts';
-import { createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from '../../test/databases.ts';
-import { startParleyChild, type ParleyChild } from '../../test/parley-child.ts';
+import { collectSse, deltasOf, json } from '../../test-support/chat-stack.ts';
+import { createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from '../../test-support/databases.ts';
+import { startParleyChild, type ParleyChild } from '../../test-support/parley-child.ts';
 
 /** A crash loses at most this much of what the reader had already been shown. */
 const MAX_LOST_MS = 250;

@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { buildApp } from '../../root/build-app.ts';
-import { collectSse, deltasOf, finalOf, json, listenTestApp, readSse, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { collectSse, deltasOf, finalOf, json, listenTestApp, readSse, type ListeningApp } from '../../test-support/chat-stack.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import type { StreamRegistry } from '../../streams/stream-registry.ts';
-import { createThrowawayPostgres, testDatabaseKinds } from '../../test/databases.ts';
-import { startParleyChild, type ParleyChild } from '../../test/parley-child.ts';
-import { testRedisUrl } from '../../test/redis.ts';
+import { createThrowawayPostgres, testDatabaseKinds } from '../../test-support/databases.ts';
+import { startParleyChild, type ParleyChild } from '../../test-support/parley-child.ts';
+import { testRedisUrl } from '../../test-support/redis.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 

@@ -2,10 +2,10 @@ import type { ApiErrorBody, Message, UploadedFile } from '@parley/core';
 import { startAnthropicFake, startGoogleFake, type FakeUpstream } from '@parley/testkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { docxBytes, pdfBytes, pictureBytes } from '../../test/file-fixtures.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { docxBytes, pdfBytes, pictureBytes } from '../../test-support/file-fixtures.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Body = Record<string, unknown>;

@@ -1,18 +1,10 @@
 import type { CreatedEvent } from '@parley/core';
+import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectSse, deltasOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { collectSse, deltasOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
-
-/** Polls `check` every 50 ms, for at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a reply whose upstream never ends', () => {
   let s: ChatStack;
@@ -41,7 +33,7 @@ describe('a reply whose upstream never ends', () => {
     const { streamId } = dropped.frames[0]!.data as CreatedEvent;
     dropping.abort();
 
-    await eventually(async () => (await s.t.ctx.streams.liveCount(alice.userId)) === 0);
+    await waitUntil(async () => (await s.t.ctx.streams.liveCount(alice.userId)) === 0, { timeout: 15_000, interval: 50 });
     expect(await s.t.ctx.streams.liveCount(bob.userId)).toBe(1);
     const replay: string[] = [];
     await s.t.ctx.streams.subscribe(streamId, -1, (frame) => replay.push(frame.json));

@@ -1,10 +1,10 @@
 import type { Message, UploadedFile } from '@parley/core';
 import { startGrokFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { pictureBytes } from '../../test/file-fixtures.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { finalOf, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { pictureBytes } from '../../test-support/file-fixtures.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 

@@ -3,11 +3,11 @@ import type { AbortResponse, CreatedEvent } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../root/build-app.ts';
-import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import type { StreamRegistry } from '../../streams/stream-registry.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { testRedisUrl } from '../../test/redis.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { testRedisUrl } from '../../test-support/redis.ts';
 
 const redisUrl = testRedisUrl;
 

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, CreatedEvent, Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 

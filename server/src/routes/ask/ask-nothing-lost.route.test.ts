@@ -1,8 +1,8 @@
 import { parseChatErrorText, ROOT_PARENT_ID, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage, listMessages, upsertMessage } from '../../services/messages/message-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 

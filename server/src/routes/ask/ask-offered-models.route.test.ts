@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { upstreamModel, type ApiErrorBody, type ModelsConfig } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
-import { mintKey } from '../../services/access/access-test-kit.ts';
-import { finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
+import { finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = { headers: Record<string, string> };
 

@@ -1,8 +1,8 @@
 import { upstreamModel, type CreatedEvent, type Message, type MessageFile } from '@parley/core';
 import { everythingMcpServerPath, startStableDiffusionFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../services/chat/chat-test-kit.ts';
-import { mcpServersFile } from '../../test/mcp-servers-file.ts';
+import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../test-support/chat-stack.ts';
+import { mcpServersFile } from '../../test-support/mcp-servers-file.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 

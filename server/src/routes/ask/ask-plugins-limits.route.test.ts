@@ -1,10 +1,10 @@
 import type { PluginInfo } from '@parley/core';
 import { misbehavingMcpServerPath } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { mcpServersFile } from '../../test/mcp-servers-file.ts';
+import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { mcpServersFile } from '../../test-support/mcp-servers-file.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Upstream = { messages: { role: string; content: unknown }[]; tool_choice?: unknown; tools?: unknown[] };

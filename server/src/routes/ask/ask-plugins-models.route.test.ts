@@ -1,7 +1,7 @@
 import { upstreamModel } from '@parley/core';
 import { startAnthropicFake, startAzureOpenAIFake, startGoogleFake, type FakeUpstream, type GoogleFake } from '@parley/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Body = Record<string, unknown> & { messages?: { role: string; content: unknown }[]; contents?: { role: string; parts: Record<string, unknown>[] }[] };

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { upstreamModel, type CreatedEvent, type Message, type PluginInfo } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
-import { mintKey } from '../../services/access/access-test-kit.ts';
-import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
+import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 const calculate = (input: string) => ({ name: 'calculator', arguments: JSON.stringify({ input }) });
 

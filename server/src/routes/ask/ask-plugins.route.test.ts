@@ -1,9 +1,9 @@
 import { upstreamModel, type CreatedEvent, type Message, type PluginInfo } from '@parley/core';
 import { misbehavingMcpServerPath } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectSse, deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { mcpServersFile } from '../../test/mcp-servers-file.ts';
+import { collectSse, deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { mcpServersFile } from '../../test-support/mcp-servers-file.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Upstream = { messages: { role: string; content: unknown; tool_call_id?: string; tool_calls?: { id: string }[] }[]; tools?: { function: { name: string } }[] };

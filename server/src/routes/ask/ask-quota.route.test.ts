@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, UploadedFile } from '@parley/core';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
-import { mintKey } from '../../services/access/access-test-kit.ts';
-import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { pictureBytes } from '../../test/file-fixtures.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
+import { finalOf, json, startChatStack, type ChatStack, type SseFrame } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { pictureBytes } from '../../test-support/file-fixtures.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 const errorType = (frames: SseFrame[]) => {
   const last = frames.at(-1);

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys } from '../../db/schema.ts';
 import { createRedisOutage } from '../../app/redis-outage.ts';
 import { createRedisLimiter } from '../../limiter/redis-limiter.ts';
-import { mintKey } from '../../services/access/access-test-kit.ts';
-import { startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
+import { startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
-import { startRedisServer } from '../../test/redis-server.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
+import { startRedisServer } from '../../test-support/redis-server.ts';
 
 const until = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
   for (const deadline = Date.now() + timeoutMs; !check(); await new Promise((resolve) => setTimeout(resolve, 20))) {

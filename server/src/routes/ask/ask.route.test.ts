@@ -1,8 +1,10 @@
 import { parseChatErrorText, ROOT_PARENT_ID, type ApiErrorBody, type ConversationPage, type CreatedEvent, type Message } from '@parley/core';
+import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deltasOf, finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
+import { deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage, listMessages } from '../../services/messages/message-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
 type Turn = { role: string; content: unknown };
@@ -22,9 +24,16 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   let s: ChatStack;
   let alice: Who;
   let bob: Who;
+  const logs = bufferLogger();
+  /** Whether the server logged `msg` about the conversation. */
+  const logged = (msg: string, conversationId: string) =>
+    logs.lines.some((line) => {
+      const entry = JSON.parse(line) as { msg?: string; conversationId?: string };
+      return entry.msg === msg && entry.conversationId === conversationId;
+    });
 
   beforeAll(async () => {
-    s = await startChatStack(kind, { ANTHROPIC_API_KEY: 'user_provided' });
+    s = await startChatStack(kind, { ANTHROPIC_API_KEY: 'user_provided' }, { log: logs.log as never });
     [alice, bob] = [await s.t.signUp(), await s.t.signUp()];
   });
   afterAll(() => s.close());
@@ -93,13 +102,14 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   it('keeps a name the user gave while the title call was under way', async () => {
     s.upstream.enqueue({ chunks: ['Noted.'] }, { chunks: ['"Generated name"'], delayMs: 400 });
     const before = s.upstream.requests.length;
-    const { frames } = await s.ask(alice, { text: 'Remember the milk' });
+    // Read without waiting for the title (as s.ask does), so the user names it while the title call runs.
+    const frames = await readSse(await s.post(alice, '/api/ask/openAI', { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, text: 'Remember the milk' }));
     const { conversationId } = finalOf(frames).conversation;
     const renamed = await s.post(alice, '/api/convos/update', { arg: { conversationId, title: 'Shopping' } });
     expect(renamed.status).toBe(200);
-    await vi.waitFor(() => expect(s.upstream.requests.length - before).toBe(2));
-    // The title answer takes 400 ms per frame; give its write time to land, then the user's name must still be there.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitUntil(() => s.upstream.requests.length - before === 2);
+    // The title answer (400 ms per frame) came after the user's name, and was dropped.
+    await waitUntil(() => logged('conversation already named; generated title dropped', conversationId), { timeout: 10_000 });
     expect(await json<{ title: string }>(s.get(alice, `/api/convos/${conversationId}`))).toMatchObject({ title: 'Shopping' });
   });
 

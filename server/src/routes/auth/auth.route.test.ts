@@ -5,9 +5,9 @@ import { sessions } from '../../db/schema.ts';
 import { sha256 } from '../../services/sessions/refresh-token.ts';
 import { REFRESH_REUSE_GRACE_MS } from '../../services/sessions/session-service.ts';
 import { banUser, createUserAccount } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { authClient, refreshCookie, registration } from './auth-test-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { authClient, refreshCookie, registration } from '../../test-support/auth-client.ts';
 
 const texts = {
   invalidCredentials: 'Unable to login with the information provided. Please check your credentials and try again.',

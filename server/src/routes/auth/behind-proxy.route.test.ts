@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAccount } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { refreshCookie } from './auth-test-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { refreshCookie } from '../../test-support/auth-client.ts';
 
 const PROXY = '10.0.0.2';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { signAccessToken } from '../../services/auth/access-token.ts';
 import { createUserAccount } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { authClient, registration } from './auth-test-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { authClient, registration } from '../../test-support/auth-client.ts';
 
 const refused = { error: 'accounts_disabled', status: 403 };
 

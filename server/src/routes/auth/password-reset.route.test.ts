@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../db/schema.ts';
 import { createUserAccount } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { authClient, refreshCookie } from './auth-test-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { authClient, refreshCookie } from '../../test-support/auth-client.ts';
 
 const texts = {
   sent: 'An email has been sent to you with further instructions to reset your password.',

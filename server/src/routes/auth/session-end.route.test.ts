@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_USER_TTL_MS } from '../../services/auth/auth-user-cache.ts';
 import { banUser, createUserAccount, deleteUser } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { authClient, refreshCookie } from './auth-test-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { authClient, refreshCookie } from '../../test-support/auth-client.ts';
 
 /** One request's worth of slack on top of the 2 s the cache may keep a row. */
 const WITHIN_MS = AUTH_USER_TTL_MS + 300;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/core';
 import { users, usageLedger } from '../../db/schema.ts';
-import { finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('token balance (CHECK_BALANCE) on %s', (kind) => {
   let s: ChatStack;

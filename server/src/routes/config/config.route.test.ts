@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startupConfigSchema } from '@parley/core';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
 
 describe('GET /api/config', () => {
   let t: TestApp;

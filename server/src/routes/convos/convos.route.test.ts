@@ -1,9 +1,9 @@
 import { CONVERSATION_PAGE_SIZE, ROOT_PARENT_ID, type ApiErrorBody, type Conversation, type ConversationPage } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { json, listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
 import { createConversation, findConversation } from '../../services/conversations/conversation-store.ts';
 import { upsertMessage } from '../../services/messages/message-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('conversation routes on %s', (kind) => {
   let t: ListeningApp;

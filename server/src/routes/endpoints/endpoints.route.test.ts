@@ -1,9 +1,9 @@
 import { endpointsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { json, listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
 import { keysWithoutProvider } from '../../presenters/present-endpoints-config.ts';
-import { testEnv } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testEnv } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
   let t: ListeningApp;

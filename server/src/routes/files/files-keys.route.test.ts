@@ -2,10 +2,10 @@ import type { ApiErrorBody, UploadedFile } from '@parley/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
-import { mintKey } from '../../services/access/access-test-kit.ts';
-import { finalOf, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
+import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 type Who = { headers: Record<string, string> };
 

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
-import { listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { docxBytes, pdfBytes, pictureBytes, zipBytes } from '../../test/file-fixtures.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { docxBytes, pdfBytes, pictureBytes, zipBytes } from '../../test-support/file-fixtures.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 

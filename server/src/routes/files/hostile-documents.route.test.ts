@@ -2,9 +2,9 @@ import type { ApiErrorBody, UploadedFile } from '@parley/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
-import { listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { docxBytes, hostileDocuments } from '../../test/file-fixtures.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { docxBytes, hostileDocuments } from '../../test-support/file-fixtures.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 /** The p99 of `/api/health` latencies, asked one after another until `work` settles. */
 async function healthWhile<T>(url: string, work: Promise<T>): Promise<{ result: T; p99: number; count: number }> {

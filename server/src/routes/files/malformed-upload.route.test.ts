@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 describe('a damaged upload form', () => {
   let t: ListeningApp;

@@ -2,8 +2,8 @@ import type { ApiErrorBody, UploadedFile } from '@parley/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema.ts';
-import { listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { multipartBody } from '../../test-support/multipart.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 

@@ -8,8 +8,8 @@ import { createMemoryLimiter } from '../../limiter/memory-limiter.ts';
 import { createMemoryStreamRegistry } from '../../streams/memory-registry.ts';
 import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import type { StreamRegistry } from '../../streams/stream-registry.ts';
-import { createTestApp, testEnv, type TestApp } from '../../test/app.ts';
-import { testRedisUrl } from '../../test/redis.ts';
+import { createTestApp, testEnv, type TestApp } from '../../test-support/app.ts';
+import { testRedisUrl } from '../../test-support/redis.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;

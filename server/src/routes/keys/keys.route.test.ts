@@ -2,9 +2,9 @@ import { INVALID_SERVICE_ACCOUNT_MESSAGE, type ApiErrorBody, type KeyStatus } fr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userKeys } from '../../db/schema.ts';
-import { listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
 import { readUserKey } from '../../services/keys/user-key-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalOf, json, startChatStack, type ChatStack } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('asking with a user-provided key on %s', (kind) => {
   let s: ChatStack;

@@ -1,9 +1,9 @@
 import { recentMessagesSchema, ROOT_PARENT_ID, type Message, type RecentMessages } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { json, listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
 import { createConversation } from '../../services/conversations/conversation-store.ts';
 import { findMessage, upsertMessage } from '../../services/messages/message-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('message routes on %s', (kind) => {
   let t: ListeningApp;

@@ -1,8 +1,8 @@
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import { defaultModels, modelsConfigSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { json, listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('GET /api/models on %s', (kind) => {
   let upstream: FakeUpstream;

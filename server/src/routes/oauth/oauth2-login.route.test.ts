@@ -1,8 +1,8 @@
 import { startFakeOAuthServer, type FakeOAuthProvider, type FakeOAuthServer } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { atSpaPage, createHeadlessBrowser, landing, refreshWithCookie, startParley, type RunningParley } from './social-login-harness.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { atSpaPage, createHeadlessBrowser, landing, refreshWithCookie, startParley, type RunningParley } from '../../test-support/social-login.ts';
 
 const providerUsers = [
   { id: '501', name: 'Nova Social', email: 'nova@example.com', avatar: 'https://img.example/nova.png' },

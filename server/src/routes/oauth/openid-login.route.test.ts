@@ -1,6 +1,6 @@
 import { startOidcIssuer, type HeadlessBrowser, type OidcIssuer } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 import {
   atSpaPage,
   createHeadlessBrowser,
@@ -9,7 +9,7 @@ import {
   refreshWithCookie,
   startParley,
   type RunningParley,
-} from './social-login-harness.ts';
+} from '../../test-support/social-login.ts';
 
 const accounts = [
   { sub: 'oidc-marie', email: 'marie@example.com', name: 'Marie Curie', email_verified: true, picture: 'https://img.example/marie.png' },

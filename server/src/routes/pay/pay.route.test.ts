@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { freePort, signEpay, startEpayFake, type EpayFake } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, orders, usageLedger } from '../../db/schema.ts';
-import { mintKey } from '../../services/access/access-test-kit.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('top-up orders and epay notifications on %s', (kind) => {
   let t: TestApp;

@@ -4,8 +4,8 @@ import { pluginAuth } from '../../db/schema.ts';
 import { signAccessToken } from '../../services/auth/access-token.ts';
 import { readPluginAuth } from '../../services/plugins/plugin-auth-store.ts';
 import { createUserAccount } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('plugins API on %s', (kind) => {
   let t: TestApp;

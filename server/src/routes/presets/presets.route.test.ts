@@ -1,7 +1,7 @@
 import type { ApiErrorBody, Preset } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 

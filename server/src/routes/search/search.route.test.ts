@@ -1,9 +1,9 @@
 import { ROOT_PARENT_ID, SEARCH_PAGE_SIZE, type ApiErrorBody, type SearchResult } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema.ts';
-import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
+import { json, listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
 import { createConversation } from '../../services/conversations/conversation-store.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, listenTestApp, type ListeningApp } from '../../services/chat/chat-test-kit.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { json, listenTestApp, type ListeningApp } from '../../test-support/chat-stack.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 describe.each(testDatabaseKinds)('POST /api/tokenizer on %s', (kind) => {
   let t: ListeningApp;

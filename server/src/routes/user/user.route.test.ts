@@ -3,9 +3,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../services/auth/access-token.ts';
 import { banUser, createUserAccount, deleteUser } from '../../services/users/user-admin.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
-import { authClient } from '../auth/auth-test-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { authClient } from '../../test-support/auth-client.ts';
 
 describe.each(testDatabaseKinds)('GET /api/user on %s', (kind) => {
   let t: TestApp;

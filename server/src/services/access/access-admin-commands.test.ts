@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { runAdminCommand } from '../users/admin-commands.ts';
 import { findUserByEmail } from '../users/user-service.ts';
 import { readTokenBalance } from './token-balance.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../../test/app.ts';
+import { testEnv } from '../../test-support/app.ts';
 import { callPrice } from './call-cost.ts';
 
 const env = testEnv({ QUOTA_DEFAULT_COST: '3' });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { mintKey } from './access-test-kit.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { mintKey } from '../../test-support/access-keys.ts';
 import { holdCall, type Call } from './quota-hold.ts';
 
 const call: Call = { endpoint: 'openAI', model: 'gpt-4o', conversationId: 'c1', messageId: 'm1', promptText: 'hi' };

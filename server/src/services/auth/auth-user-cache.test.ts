@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import type { Database } from '../../db/client.ts';
 import { banUser, createUserAccount, deleteUser } from '../users/user-admin.ts';
 import { isBanned } from '../users/user-service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../app/errors.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { registerUser } from '../auth/account-service.ts';
 import { storeUserKey } from '../keys/user-key-store.ts';
 import { outboundPolicy } from '../../net/outbound-url.ts';

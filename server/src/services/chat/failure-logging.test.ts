@@ -1,8 +1,8 @@
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authClient, refreshCookie, registration } from '../../routes/auth/auth-test-client.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
+import { authClient, refreshCookie, registration } from '../../test-support/auth-client.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
 
 describe('failure logging without secrets', () => {
   let fake: FakeUpstream;

@@ -1,9 +1,9 @@
 import { ROOT_PARENT_ID, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/env.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { testDatabaseKinds } from '../../test-support/databases.ts';
 import type { MessageSize } from '../messages/message-store.ts';
-import { finalOf, startChatStack, type ChatStack } from './chat-test-kit.ts';
+import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { historyBudget, historyWindow } from './history-window.ts';
 
 const sized = (n: number, chars: number, isCreatedByUser = n % 2 === 0, error = false): MessageSize => ({

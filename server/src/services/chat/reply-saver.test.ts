@@ -75,11 +75,13 @@ describe('createReplySaveBatch', () => {
     let running = 0;
     let maxRunning = 0;
     let finished = 0;
+    // Each write runs until the test lets it finish.
+    const inFlight: Array<() => void> = [];
     const batch = createReplySaveBatch<string>(
       async () => {
         running++;
         maxRunning = Math.max(maxRunning, running);
-        await new Promise((resolve) => setTimeout(resolve, 120));
+        await new Promise<void>((finish) => inFlight.push(finish));
         running--;
         finished++;
       },
@@ -91,9 +93,15 @@ describe('createReplySaveBatch', () => {
     await elapse(50);
     saver.touch();
     await elapse(50);
-    // The first write (40 → 160 ms) is still running; the second waits for it, and stop for both.
-    const stopped = saver.stop();
-    await elapse(300);
+    // The first write (from the tick at 40 ms) is still running; the second (tick at 80 ms) waits for it, and stop for both.
+    expect(inFlight).toHaveLength(1);
+    let stoppedYet = false;
+    const stopped = saver.stop().then((stored) => ((stoppedYet = true), stored));
+    inFlight.shift()!();
+    await elapse(0);
+    expect(inFlight).toHaveLength(1);
+    expect(stoppedYet).toBe(false);
+    inFlight.shift()!();
     expect(await stopped).toBe(true);
     expect(maxRunning).toBe(1);
     expect(running).toBe(0);

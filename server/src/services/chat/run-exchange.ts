@@ -259,7 +259,8 @@ async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Repl
     const base = { model: titleModel, ...exchange.credentials };
     const title = await generateTitle(exchange.provider, base, { userText, replyText: reply.text });
     // A name the user gave meanwhile (within the title call's few seconds) is kept.
-    await nameUntitledConversation(ctx.db, exchange.userId, exchange.conversationId, title);
+    const named = await nameUntitledConversation(ctx.db, exchange.userId, exchange.conversationId, title);
+    ctx.log.debug({ conversationId: exchange.conversationId, named }, named ? 'conversation named' : 'conversation already named; generated title dropped');
   } catch (error) {
     ctx.log.warn({ err: error, conversationId: exchange.conversationId }, 'could not name the conversation');
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openAIProvider } from '../../providers/openAI/openai-provider.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import { findConversation } from '../conversations/conversation-store.ts';
 import { findMessage } from '../messages/message-store.ts';
 import { createUserAccount } from '../users/user-admin.ts';

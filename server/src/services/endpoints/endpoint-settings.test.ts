@@ -2,7 +2,7 @@ import { azureImagesMinApiVersion, startAzureOpenAIFake, type FakeUpstream } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config/env.ts';
 import { azureOpenAIProvider } from '../../providers/azureOpenAI/azure-provider.ts';
-import { collect, failureOf } from '../../providers/provider-suite.ts';
+import { collect, failureOf } from '../../test-support/provider-suite.ts';
 import { endpointSettings } from './endpoint-settings.ts';
 
 const azureKey = { azureOpenAIApiInstanceName: 'east', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'azure-key' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { pdfBytes } from '../../test/file-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { pdfBytes } from '../../test-support/file-fixtures.ts';
 import { registerUser } from '../auth/account-service.ts';
 import { findOwnedFile } from './file-store.ts';
 import { toMessageFile, turnsWithFiles } from './turn-files.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { userKeys } from '../../db/schema.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import { createUserAccount } from '../users/user-admin.ts';
 import { startKeySweeper } from './key-sweeper.ts';
 import { deleteUserKeys, readUserKey, storeUserKey, sweepExpiredKeys, userKeyExpiry } from './user-key-store.ts';

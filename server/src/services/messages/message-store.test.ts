@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PARENT_ID } from '@parley/core';
 import type { Database } from '../../db/client.ts';
 import { conversations } from '../../db/schema.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import { createUserAccount } from '../users/user-admin.ts';
 import { findMessage, insertMessage, replaceMessage, upsertMessage, type MessageInput } from './message-store.ts';
 

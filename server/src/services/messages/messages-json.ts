@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { listMessageSizes, listMessagesById } from './message-store.ts';
-import { presentMessage } from './present-message.ts';
+import { presentMessage } from '../../presenters/present-message.ts';
 
 /**
  * Characters of message text read from the database at once: a page of a long conversation, not

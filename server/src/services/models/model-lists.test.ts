@@ -1,7 +1,7 @@
 import { defaultModels } from '@parley/core';
 import { startAnthropicFake, startDeepSeekFake, startGoogleFake, startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testEnv } from '../../test/app.ts';
+import { testEnv } from '../../test-support/app.ts';
 import { createModelLists } from './model-lists.ts';
 
 describe('model lists', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../app/errors.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
 import { createPasswordHashing, defaultPasswordHashingLimits } from './password-hashing.ts';
 
 describe('password hashing queue', () => {

@@ -1,7 +1,7 @@
 import { ROOT_PARENT_ID } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import { createConversation } from '../conversations/conversation-store.ts';
 import { upsertMessage } from '../messages/message-store.ts';
 import { createUserAccount } from '../users/user-admin.ts';

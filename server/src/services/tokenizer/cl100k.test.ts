@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCl100k, loadCl100k, type Cl100k } from './cl100k.ts';
-import { scripts, unbrokenRun } from './unbroken-texts.ts';
+import { scripts, unbrokenRun } from '../../test-support/unbroken-texts.ts';
 
 describe('countCl100k', () => {
   let cl100k: Cl100k;

@@ -8,10 +8,10 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../app/logger.ts';
-import { bufferLogger } from '../../test/buffer-logger.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
 import { createTokenCounter } from './token-counter.ts';
 import { startTokenWorker } from './token-worker-start.ts';
-import { scripts, unbrokenRun } from './unbroken-texts.ts';
+import { scripts, unbrokenRun } from '../../test-support/unbroken-texts.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quiet = createLogger({ LOG_LEVEL: 'silent' });

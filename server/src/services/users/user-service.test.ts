@@ -1,6 +1,6 @@
 import { userSchema } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import type { Database } from '../../db/client.ts';
 import { createUserAccount } from './user-admin.ts';
 import { presentUser } from '../../presenters/present-user.ts';

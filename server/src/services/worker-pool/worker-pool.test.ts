@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { bufferLogger } from '../../test/buffer-logger.ts';
+import { bufferLogger } from '../../test-support/buffer-logger.ts';
 import { WorkLimitError } from './work-limit.ts';
 import { createWorkerPool } from './worker-pool.ts';
 

@@ -3,7 +3,7 @@ import { startOpenAIFake, startStableDiffusionFake, type FakeUpstream } from '@p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dalleTool } from './dalle.ts';
 import { stableDiffusionTool } from './stable-diffusion.ts';
-import { noAbort, testToolHttp } from './tool-http.testing.ts';
+import { noAbort, testToolHttp } from '../../../test-support/tool-http.ts';
 
 const http = testToolHttp();
 let openai: FakeUpstream, sd: FakeUpstream;

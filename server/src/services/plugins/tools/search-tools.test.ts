@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azureAiSearchTool } from './azure-ai-search.ts';
 import { googleSearchTool } from './google-search.ts';
 import { serpApiTool } from './serpapi.ts';
-import { noAbort, testToolHttp } from './tool-http.testing.ts';
+import { noAbort, testToolHttp } from '../../../test-support/tool-http.ts';
 import { wolframTool } from './wolfram.ts';
 
 const http = testToolHttp();

@@ -2,7 +2,7 @@ import { startWebPagesFake, type FakeUpstream } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundFetch } from '../../../net/outbound-fetch.ts';
 import { ToolError } from './plugin-tool.ts';
-import { noAbort, testToolHttp } from './tool-http.testing.ts';
+import { noAbort, testToolHttp } from '../../../test-support/tool-http.ts';
 import { webBrowserTool } from './web-browser.ts';
 
 const article = `<html><head><title>Otters</title></head><body><nav>Home | About | Login</nav>

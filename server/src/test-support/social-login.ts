@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createHeadlessBrowser, type BrowserResponse, type HeadlessBrowser } from '@parley/testkit';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
-import type { DatabaseKind } from '../../test/databases.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { users } from '../db/schema.ts';
+import type { DatabaseKind } from './databases.ts';
+import { createTestApp, type TestApp } from './app.ts';
 
 /** A port the OS just handed out, so PUBLIC_URL can be known before Parley listens on it. */
 export async function freePort(): Promise<number> {

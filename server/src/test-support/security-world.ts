@@ -1,10 +1,10 @@
 import { ROOT_PARENT_ID } from '@parley/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { startChatStack, type ChatStack } from '../services/chat/chat-test-kit.ts';
+import { startChatStack, type ChatStack } from './chat-stack.ts';
 import { createConversation } from '../services/conversations/conversation-store.ts';
 import { uploadFile } from '../services/files/upload-file.ts';
 import { upsertMessage } from '../services/messages/message-store.ts';
-import type { DatabaseKind } from '../test/databases.ts';
+import type { DatabaseKind } from './databases.ts';
 
 /** How a route is called: its path with the ids filled in, and the JSON body (or JSON text) if any. */
 export interface RouteCall {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream, RecordedRequest } from '@parley/testkit';
 import type { OutboundPolicy } from '../net/outbound-url.ts';
-import { ProviderError } from './provider-error.ts';
-import type { ChatEvent, ChatProvider, ChatRequest } from './types.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+import type { ChatEvent, ChatProvider, ChatRequest } from '../providers/types.ts';
 
 export interface ProviderSuiteSetup {
   provider: ChatProvider;

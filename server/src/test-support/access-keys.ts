@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { createAccessKey, type NewAccessKey } from './access-key-store.ts';
+import type { Db } from '../db/client.ts';
+import { createAccessKey, type NewAccessKey } from '../services/access/access-key-store.ts';
 
 /** A freshly minted key and the headers that present it (as the web does: bearer). */
 export async function mintKey(db: Db, input: NewAccessKey) {

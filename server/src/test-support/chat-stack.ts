@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SseParser, type DeltaEvent, type FinalEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
-import { createTestApp, type TestApp, type TestAppParts } from '../../test/app.ts';
-import type { DatabaseKind } from '../../test/databases.ts';
-import { registerUser } from '../auth/account-service.ts';
-import { signAccessToken } from '../auth/access-token.ts';
+import { vi } from 'vitest';
+import { createTestApp, type TestApp, type TestAppParts } from './app.ts';
+import type { DatabaseKind } from './databases.ts';
+import { registerUser } from '../services/auth/account-service.ts';
+import { signAccessToken } from '../services/auth/access-token.ts';
 
 /** A test app listening on a real port, for tests that read SSE bodies over HTTP. */
 export interface ListeningApp extends TestApp {
@@ -57,12 +58,13 @@ export function collectSse(response: Response) {
   return {
     frames,
     done,
-    async until(check: (frames: SseFrame[]) => boolean, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!check(frames)) {
-        if (Date.now() > deadline) throw new Error(`SSE condition not met; got ${JSON.stringify(frames)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    until(check: (frames: SseFrame[]) => boolean, timeoutMs = 5000) {
+      return vi.waitFor(
+        () => {
+          if (!check(frames)) throw new Error(`SSE condition not met; got ${JSON.stringify(frames)}`);
+        },
+        { timeout: timeoutMs, interval: 10 },
+      );
     },
   };
 }
@@ -77,11 +79,13 @@ export async function json<T>(response: Response | Promise<Response>): Promise<T
  * to, so the title call has taken its upstream reply before a test scripts the next one.
  */
 export async function waitForTitle(url: string, who: { headers: Record<string, string> }, conversationId: string): Promise<void> {
-  for (const deadline = Date.now() + 8000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
-    const { title } = await json<{ title?: string }>(fetch(`${url}/api/convos/${conversationId}`, { headers: who.headers }));
-    if (title && title !== 'New Chat') return;
-  }
-  throw new Error(`conversation ${conversationId} was never named`);
+  await vi.waitFor(
+    async () => {
+      const { title } = await json<{ title?: string }>(fetch(`${url}/api/convos/${conversationId}`, { headers: who.headers }));
+      if (!title || title === 'New Chat') throw new Error(`conversation ${conversationId} was never named`);
+    },
+    { timeout: 8000, interval: 25 },
+  );
 }
 
 /** An app wired to a fake OpenAI upstream (key `sk-test`), plus helpers to ask and read. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamFrame, StreamRegistry, StreamRegistryOptions } from './stream-registry.ts';
+import type { StreamFrame, StreamRegistry, StreamRegistryOptions } from '../streams/stream-registry.ts';
 
 /**
  * Two registries that see the same streams: one instance twice for the in-memory registry,
@@ -13,13 +14,6 @@ export interface RegistryPair {
   close(): Promise<void>;
 }
 
-const waitFor = async (check: () => boolean, ms = 2000) => {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** The behaviour every `StreamRegistry` implementation must have. */
 export function runStreamRegistrySuite(name: string, makePair: (options?: StreamRegistryOptions) => Promise<RegistryPair>) {
@@ -44,7 +38,7 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       expect(sub).not.toBeNull();
       await pair.writer.append(info.streamId, { event: 'message', data: { delta: 'c' } });
       await pair.writer.append(info.streamId, { event: 'message', data: { final: true }, last: true });
-      await waitFor(() => received.length === 3);
+      await waitUntil(() => received.length === 3);
       expect(received.map((f) => f.seq)).toEqual([2, 3, 4]);
       expect(received.map((f) => f.data)).toEqual([{ delta: 'b' }, { delta: 'c' }, { final: true }]);
       // Replayed and live frames carry the JSON they were stored with, relayed without re-serialising.
@@ -73,7 +67,7 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       await pair.writer.append(info.streamId, { event: 'error', data: { error: true }, last: true });
       const received: StreamFrame[] = [];
       await pair.reader.subscribe(info.streamId, -1, (f) => received.push(f));
-      await waitFor(() => received.length === 2);
+      await waitUntil(() => received.length === 2);
       expect(received.map((f) => [f.seq, f.event, f.last])).toEqual([
         [0, 'message', false],
         [1, 'error', true],
@@ -93,7 +87,7 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
           await registry.subscribe(info.streamId, after, (f) => received.push(f));
           // A reader that has every frame still gets the last one again, so its resume ends.
           const from = Math.min(after + 1, 6);
-          await waitFor(() => received.length === 7 - from);
+          await waitUntil(() => received.length === 7 - from);
           const all = [{ created: true }, ...deltas.map((delta) => ({ delta })), { error: true }];
           expect(received.map((f) => f.seq)).toEqual(all.map((_, seq) => seq).slice(from));
           expect(received.map((f) => f.data)).toEqual(all.slice(from));
@@ -116,9 +110,7 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       const remote = await pair.reader.subscribe(info.streamId, -1, () => {});
       expect(await pair.writer.hasReader(info.streamId)).toBe(true);
       remote!.close();
-      const until = Date.now() + 2000;
-      while ((await pair.writer.hasReader(info.streamId)) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-      expect(await pair.writer.hasReader(info.streamId)).toBe(false);
+      await waitUntil(async () => !(await pair.writer.hasReader(info.streamId)));
       await pair.writer.append(info.streamId, { event: 'message', data: {}, last: true });
     });
 
@@ -160,10 +152,10 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       const info = newStream();
       await pair.writer.create(info, 5);
       let aborted = 0;
+      // Requested at once: an abort asked for before the running instance listens is honoured too.
       const sub = pair.writer.onAbort(info.streamId, () => aborted++);
-      await new Promise((r) => setTimeout(r, 50));
       expect(await pair.reader.requestAbort(info.streamId)).toBe(true);
-      await waitFor(() => aborted === 1);
+      await waitUntil(() => aborted === 1);
       sub.close();
       await pair.writer.append(info.streamId, { event: 'message', data: {}, last: true });
       expect(await pair.reader.requestAbort(info.streamId)).toBe(false);
@@ -174,8 +166,15 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       const info = newStream();
       await short.writer.create(info, 5);
       await short.writer.append(info.streamId, { event: 'message', data: {}, last: true });
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(await short.reader.subscribe(info.streamId, -1, () => {})).toBeNull();
+      // Kept for a late reader at first, then gone once the retention time has passed.
+      const late = await short.reader.subscribe(info.streamId, -1, () => {});
+      expect(late).not.toBeNull();
+      late!.close();
+      await waitUntil(async () => {
+        const reader = await short.reader.subscribe(info.streamId, -1, () => {});
+        reader?.close();
+        return reader === null;
+      });
       await short.close();
     });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { multipartBody } from '../test/multipart.ts';
+import { multipartBody } from './multipart.ts';
 import type { AliceData, RouteCall } from './security-world.ts';
 
 export interface RouteEntry {
