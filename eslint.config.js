@@ -68,7 +68,7 @@ export default tseslint.config(
   // no-restricted-imports of a file, so each block repeats the workspace boundary.
   {
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/{http,routes,root,test,security}/**', 'server/src/{main,testing}.ts', '**/*.test.ts'],
+    ignores: ['server/src/{http,routes,root,test-support,security}/**', 'server/src/{main,testing}.ts', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers, fastifyPackages, compositionRoot] }] },
   },
   {

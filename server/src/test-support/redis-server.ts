@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { waitUntil } from '@parley/testkit';
 import { createServer, Socket } from 'node:net';
 
 /** A port nothing listens on right now. */
@@ -30,9 +31,10 @@ export async function startRedisServer(port?: number) {
     stdio: 'ignore',
   });
   const exited = once(child, 'exit');
-  for (const deadline = Date.now() + 10_000; !(await accepts(chosen)); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`redis-server did not start on port ${chosen}`);
-  }
+  await waitUntil(async () => {
+    if (child.exitCode !== null) throw new Error(`redis-server exited before it listened on port ${chosen}`);
+    return accepts(chosen);
+  }, { timeout: 10_000, what: `redis-server listening on port ${chosen}` });
   return {
     port: chosen,
     url: `redis://127.0.0.1:${chosen}`,

@@ -1,5 +1,5 @@
 import { placeholderResponseId, type AbortResponse, type CreatedEvent } from '@parley/core';
-import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { startOpenAIFake, waitUntil, type FakeUpstream } from '@parley/testkit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
@@ -14,13 +14,7 @@ import { testRedisUrl } from '../../test-support/redis.ts';
 
 type Who = Awaited<ReturnType<ListeningApp['signUp']>>;
 
-const poll = async (check: () => Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const poll = (check: () => Promise<boolean>, timeout: number, what: string) => waitUntil(check, { timeout, interval: 50, what });
 
 /**
  * Two instances on one PostgreSQL and one Redis; the one running the streams is a real process

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { waitUntil } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys } from '../../db/schema.ts';
 import { createRedisOutage } from '../../app/redis-outage.ts';
@@ -9,11 +10,7 @@ import { createRedisStreamRegistry } from '../../streams/redis-registry.ts';
 import { bufferLogger } from '../../test-support/buffer-logger.ts';
 import { startRedisServer } from '../../test-support/redis-server.ts';
 
-const until = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
-  for (const deadline = Date.now() + timeoutMs; !check(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-  }
-};
+const until = (check: () => boolean, what: string, timeout = 10_000) => waitUntil(check, { timeout, what });
 
 describe('a new chat while Redis is away', () => {
   let redis: Awaited<ReturnType<typeof startRedisServer>>;

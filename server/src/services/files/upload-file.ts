@@ -5,7 +5,7 @@ import { AppError } from '../../app/errors.ts';
 import type { ExtractedText } from './extract-text.ts';
 import { storageKey } from './file-storage.ts';
 import { presentFile } from '../../presenters/present-file.ts';
-import { storedBytes, type FileRow } from './file-store.ts';
+import { storedBytes } from './file-store.ts';
 import { readDocumentText, readPicture } from './pooled-readers.ts';
 import { sanitizeFilename } from './sanitize-filename.ts';
 import { sniffFile } from './sniff-file.ts';
