@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../test/redis.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
 import type { StreamFrame } from './stream-registry.ts';
+import { deltaOf, ended } from './registry-suite.ts';
 
 const waitFor = async (check: () => Promise<boolean> | boolean, ms = 5000) => {
   const until = Date.now() + ms;
@@ -22,13 +23,13 @@ describe('stream heartbeats in Redis', () => {
     const [dying, survivor] = pair(300);
     const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID(), replyId: 'r_' };
     await dying.create(info, 1);
-    await dying.append(info.streamId, { event: 'message', data: { created: true } });
-    await dying.append(info.streamId, { event: 'message', data: { delta: 'kept' } });
+    await dying.append(info.streamId, { event: 'message', data: deltaOf('') });
+    await dying.append(info.streamId, { event: 'message', data: deltaOf('kept') });
     // Several times the time to live: the running instance's beats keep it running.
     const started = Date.now();
     await waitFor(() => Date.now() - started > 900);
     expect(await survivor.isRunning(info.streamId)).toBe(true);
-    expect(await survivor.endDead(info.streamId, { event: 'message', data: { final: true } })).toBeNull();
+    expect(await survivor.endDead(info.streamId, { event: 'message', data: ended })).toBeNull();
     expect(await survivor.find(info.userId, info.streamId)).toEqual({ streamId: info.streamId, userId: info.userId, conversationId: info.conversationId, replyId: 'r_' });
 
     const frames: StreamFrame[] = [];
@@ -39,14 +40,14 @@ describe('stream heartbeats in Redis', () => {
     // The slot of the dead stream is free again for the next claim.
     expect(await survivor.liveCount(info.userId)).toBe(0);
 
-    expect(await survivor.endDead(info.streamId, { event: 'message', data: { final: true, left: 'kept' } })).toBe(2);
+    expect(await survivor.endDead(info.streamId, { event: 'message', data: { message: true, seq: 2, delta: 'kept at the end' } })).toBe(2);
     await waitFor(() => frames.length === 3);
     expect(frames.map((f) => [f.seq, f.last, f.data])).toEqual([
-      [0, false, { created: true }],
-      [1, false, { delta: 'kept' }],
-      [2, true, { final: true, left: 'kept' }],
+      [0, false, deltaOf('')],
+      [1, false, deltaOf('kept')],
+      [2, true, { message: true, seq: 2, delta: 'kept at the end' }],
     ]);
-    expect(await survivor.endDead(info.streamId, { event: 'message', data: { final: true } })).toBeNull();
+    expect(await survivor.endDead(info.streamId, { event: 'message', data: ended })).toBeNull();
     expect(await survivor.requestAbort(info.streamId)).toBe(false);
     subscription!.close();
     await survivor.close();
