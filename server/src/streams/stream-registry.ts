@@ -44,7 +44,7 @@ export interface StreamInfo {
   replyId?: string;
 }
 
-export type AppendedFrame = ChatFrame & { last?: boolean };
+type AppendedFrame = ChatFrame & { last?: boolean };
 
 export type StreamListener = (frame: StreamFrame) => void;
 
