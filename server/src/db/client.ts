@@ -6,7 +6,7 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** One transaction of the database, as `db.transaction` hands it to its callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a statement runs on: the database itself, or a transaction a caller opened. */
 export type Queryable = Db | Tx;
 

@@ -1,3 +1,4 @@
+import type { ChatFrame } from '@parley/core';
 import type { FastifyReply } from 'fastify';
 import type { StreamFrame, StreamRegistry } from '../streams/stream-registry.ts';
 
@@ -11,7 +12,7 @@ const sseHeaders = {
 } as const;
 
 /** A frame that is not in a registry (an error answered before any stream exists). */
-export function formatFrame(frame: Pick<StreamFrame, 'event' | 'data'>): string {
+export function formatFrame(frame: ChatFrame): string {
   return `event: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
 }
 

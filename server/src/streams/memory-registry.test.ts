@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
-import { runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
+import { deltaOf, ended, runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
 import type { StreamRegistry } from './stream-registry.ts';
 
 runStreamRegistrySuite('memory', async (options) => {
@@ -13,8 +13,8 @@ runStreamRegistrySuite('memory', async (options) => {
 async function finishedStream(registry: StreamRegistry, frames: number, size: number): Promise<string> {
   const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
   await registry.create(info, 1);
-  for (let i = 0; i < frames; i++) await registry.append(info.streamId, { event: 'message', data: { delta: 'x'.repeat(size) } });
-  await registry.append(info.streamId, { event: 'message', data: { final: true }, last: true });
+  for (let i = 0; i < frames; i++) await registry.append(info.streamId, { event: 'message', data: deltaOf('x'.repeat(size)) });
+  await registry.append(info.streamId, { event: 'message', data: ended, last: true });
   return info.streamId;
 }
 
@@ -38,7 +38,7 @@ describe('memory registry replay cap', () => {
     const registry = createMemoryStreamRegistry({ maxReplayBytes: 1 });
     const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
     await registry.create(info, 1);
-    await registry.append(info.streamId, { event: 'message', data: { delta: 'x'.repeat(1000) } });
+    await registry.append(info.streamId, { event: 'message', data: deltaOf('x'.repeat(1000)) });
     await finishedStream(registry, 10, 1000);
     expect(await replayable(registry, info.streamId)).toBe(true);
     expect(await registry.liveCount(info.userId)).toBe(1);
@@ -63,7 +63,7 @@ describe('memory registry: live streams', () => {
     for (let i = 0; i < 3; i++) {
       const streamId = randomUUID();
       await registry.create({ streamId, userId, conversationId: randomUUID() }, 2);
-      await registry.append(streamId, { event: 'message', data: {}, last: true });
+      await registry.append(streamId, { event: 'message', data: ended, last: true });
     }
     await registry.create({ streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() }, 2);
     await registry.create({ streamId: randomUUID(), userId, conversationId: randomUUID() }, 2);

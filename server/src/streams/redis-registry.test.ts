@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createStreamRegistry } from './create-registry.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
-import { runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
+import { ended, runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
 import { testRedisUrl } from '../test-support/redis.ts';
 
 const url = testRedisUrl;
@@ -22,7 +22,7 @@ describe('createStreamRegistry', () => {
     const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
     await a.create(info, 1);
     expect(await b.find(info.userId, info.conversationId)).toEqual(info);
-    await a.append(info.streamId, { event: 'message', data: {}, last: true });
+    await a.append(info.streamId, { event: 'message', data: ended, last: true });
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -6,6 +6,7 @@ import { testRedisUrl } from '../test-support/redis.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
 import { heartbeatKey } from './stream-heartbeat.ts';
 import type { StreamFrame } from './stream-registry.ts';
+import { deltaOf, ended } from '../test-support/stream-registry-suite.ts';
 
 // Reads the heartbeat keys as Redis keeps them: when each ends, on the Redis server's clock.
 const redis = new Redis(testRedisUrl);
@@ -27,14 +28,14 @@ describe('stream heartbeats in Redis', () => {
     const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID(), replyId: 'r_' };
     await dying.create(info, 1);
     const firstBeatEnds = await beatEndsAt(prefix, info.streamId);
-    await dying.append(info.streamId, { event: 'message', data: { created: true } });
-    await dying.append(info.streamId, { event: 'message', data: { delta: 'kept' } });
+    await dying.append(info.streamId, { event: 'message', data: deltaOf('') });
+    await dying.append(info.streamId, { event: 'message', data: deltaOf('kept') });
     // Until a beat has pushed the end three times the time to live past the first one's: the
     // running instance's beats keep it running well after its first beat would have ended.
     await waitUntil(async () => (await beatEndsAt(prefix, info.streamId)) > firstBeatEnds + 3 * 300);
     expect(await redisNowMs()).toBeGreaterThan(firstBeatEnds);
     expect(await survivor.isRunning(info.streamId)).toBe(true);
-    expect(await survivor.endDead(info.streamId, { event: 'message', data: { final: true } })).toBeNull();
+    expect(await survivor.endDead(info.streamId, { event: 'message', data: ended })).toBeNull();
     expect(await survivor.find(info.userId, info.streamId)).toEqual({ streamId: info.streamId, userId: info.userId, conversationId: info.conversationId, replyId: 'r_' });
 
     const frames: StreamFrame[] = [];
@@ -45,14 +46,14 @@ describe('stream heartbeats in Redis', () => {
     // The slot of the dead stream is free again for the next claim.
     expect(await survivor.liveCount(info.userId)).toBe(0);
 
-    expect(await survivor.endDead(info.streamId, { event: 'message', data: { final: true, left: 'kept' } })).toBe(2);
+    expect(await survivor.endDead(info.streamId, { event: 'message', data: { message: true, seq: 2, delta: 'kept at the end' } })).toBe(2);
     await waitUntil(() => frames.length === 3);
     expect(frames.map((f) => [f.seq, f.last, f.data])).toEqual([
-      [0, false, { created: true }],
-      [1, false, { delta: 'kept' }],
-      [2, true, { final: true, left: 'kept' }],
+      [0, false, deltaOf('')],
+      [1, false, deltaOf('kept')],
+      [2, true, { message: true, seq: 2, delta: 'kept at the end' }],
     ]);
-    expect(await survivor.endDead(info.streamId, { event: 'message', data: { final: true } })).toBeNull();
+    expect(await survivor.endDead(info.streamId, { event: 'message', data: ended })).toBeNull();
     expect(await survivor.requestAbort(info.streamId)).toBe(false);
     subscription!.close();
     await survivor.close();

@@ -1,3 +1,5 @@
+import type { ChatFrame } from '@parley/core';
+
 /**
  * Live chat streams, shared by every app instance: the frames of each stream (so a client can
  * resume after a dropped connection), abort requests (so abort works from any instance), and
@@ -42,6 +44,8 @@ export interface StreamInfo {
   replyId?: string;
 }
 
+type AppendedFrame = ChatFrame & { last?: boolean };
+
 export type StreamListener = (frame: StreamFrame) => void;
 
 export interface Subscription {
@@ -54,7 +58,7 @@ export interface StreamRegistry {
   /** Registers a live stream unless the user already has `limit` live streams (checked atomically). */
   create(info: StreamInfo, limit: number): Promise<CreateResult>;
   /** Adds a frame and returns its seq. `last` ends the stream: it stops counting as live and expires later. */
-  append(streamId: string, frame: { event: 'message' | 'error'; data: unknown; last?: boolean }): Promise<number>;
+  append(streamId: string, frame: AppendedFrame): Promise<number>;
   /**
    * Delivers every stored frame with seq > `after`, in order, then the live ones until the last.
    * Null when the stream is unknown or expired.
@@ -81,7 +85,7 @@ export interface StreamRegistry {
    * Ends a live stream whose instance died with `frame` as its last frame, frees its live slot.
    * Answers the frame's seq, or null when the stream ended or its instance beat meanwhile.
    */
-  endDead(streamId: string, frame: { event: 'message' | 'error'; data: unknown }): Promise<number | null>;
+  endDead(streamId: string, frame: ChatFrame): Promise<number | null>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SseParser, type DeltaEvent, type FinalEvent } from '@parley/core';
+import { readSse as readSseEvents, type DeltaEvent, type FinalEvent } from '@parley/core';
 import { startOpenAIFake } from '@parley/testkit';
 import { vi } from 'vitest';
 import { createTestApp, type TestApp, type TestAppParts } from './app.ts';
@@ -41,13 +41,11 @@ export interface SseFrame {
 /** Reads a whole SSE body into frames, their data parsed as JSON (comments such as `: ping` are skipped). */
 export async function readSse(response: Response, onFrame?: (frame: SseFrame) => void): Promise<SseFrame[]> {
   const frames: SseFrame[] = [];
-  const parser = new SseParser(({ event, id, data }) => {
+  for await (const { event, id, data } of readSseEvents(response.body! as AsyncIterable<Uint8Array>)) {
     const frame = { event, id, data: JSON.parse(data) as unknown };
     frames.push(frame);
     onFrame?.(frame);
-  });
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body!) parser.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+  }
   return frames;
 }
 
@@ -128,11 +126,11 @@ export async function startChatStack(kind: DatabaseKind, env: Record<string, str
 
 export type ChatStack = Awaited<ReturnType<typeof startChatStack>>;
 
-/** The final event of a finished stream. */
+/** The final event of a finished stream: its last frame, or the one before a new conversation's title. */
 export function finalOf(frames: SseFrame[]): FinalEvent {
-  const last = frames.at(-1);
-  if (last?.event !== 'message' || !(last.data as FinalEvent).final) throw new Error(`no final event: ${JSON.stringify(frames)}`);
-  return last.data as FinalEvent;
+  const final = frames.slice(-2).findLast((frame) => frame.event === 'message' && (frame.data as FinalEvent).final);
+  if (!final) throw new Error(`no final event: ${JSON.stringify(frames)}`);
+  return final.data as FinalEvent;
 }
 
 export const deltasOf = (frames: SseFrame[]) => frames.map((f) => f.data as DeltaEvent).filter((d) => d.message === true && 'seq' in d);

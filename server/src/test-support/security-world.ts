@@ -1,9 +1,10 @@
-import { ROOT_PARENT_ID } from '@parley/core';
+import { ROOT_PARENT_ID, type Conversation, type FinalEvent } from '@parley/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { startChatStack, type ChatStack } from './chat-stack.ts';
 import { createConversation } from '../services/conversations/conversation-store.ts';
 import { uploadFile } from '../services/files/upload-file.ts';
 import { upsertMessage } from '../services/messages/message-store.ts';
+import { presentMessage } from '../presenters/present-message.ts';
 import type { DatabaseKind } from './databases.ts';
 
 /** How a route is called: its path with the ids filled in, and the JSON body (or JSON text) if any. */
@@ -119,7 +120,7 @@ async function seedAlice(
 
   // A finished stream, as a chat leaves it for resume: its final frame is what an abort answers.
   await streams.create({ streamId: data.streamId, userId: data.userId, conversationId: data.conversationId }, 10);
-  const conversation = (await call(alice, 'GET', { url: `/api/convos/${data.conversationId}` })).json<unknown>();
-  const final = { final: true, conversation, requestMessage: { messageId: question.id, text: question.text }, responseMessage: { messageId: reply.id, text: reply.text } };
+  const conversation = (await call(alice, 'GET', { url: `/api/convos/${data.conversationId}` })).json<Conversation>();
+  const final: FinalEvent = { final: true, conversation, requestMessage: presentMessage(question), responseMessage: presentMessage(reply) };
   await streams.append(data.streamId, { event: 'message', data: final, last: true });
 }

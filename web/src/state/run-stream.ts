@@ -2,6 +2,7 @@ import {
   abortResponseSchema,
   chatErrorText,
   chatMessageEventSchema,
+  errorEventSchema,
   isCreatedEvent,
   parseChatErrorText,
   isDeltaEvent,
@@ -137,9 +138,13 @@ async function requestAbort(stream: ActiveStream) {
 }
 
 function handleFrame(stream: ActiveStream, event: string, data: unknown) {
-  if (event === 'error') return applyError(stream, (data ?? {}) as Partial<Message>);
+  if (event === 'error') {
+    const error = errorEventSchema.safeParse(data);
+    if (!error.success) console.warn('The chat stream sent an error frame of an unknown shape', data);
+    return applyError(stream, error.success ? error.data : {});
+  }
   const parsed = chatMessageEventSchema.safeParse(data);
-  if (!parsed.success) return;
+  if (!parsed.success) return console.warn('Dropped a chat stream frame of an unknown shape', { event, data });
   const frame = parsed.data;
   if (isCreatedEvent(frame)) {
     if (stream.streamId) return;
@@ -257,6 +262,7 @@ async function follow(stream: ActiveStream, res: Response): Promise<void> {
     try {
       data = JSON.parse(frame.data);
     } catch {
+      console.warn('Dropped a chat stream frame that is not JSON', frame);
       continue;
     }
     handleFrame(stream, frame.event, data);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationSchema } from './conversation.ts';
-import { messageSchema } from './message.ts';
+import { messageSchema, type Message } from './message.ts';
 
 /**
  * The server-sent events of `POST /api/ask/:endpoint`. Every frame carries an SSE `id:` with
@@ -42,12 +42,27 @@ export const finalEventSchema = z.object({
 });
 export type FinalEvent = z.infer<typeof finalEventSchema>;
 
+/**
+ * The one error frame (`event: error`, the stream's last): an error-flagged message whose
+ * `text` is a chat error JSON (chat-error.ts). When the failed reply was stored it is that whole
+ * message (so the thread can show it in place); before anything could be stored, only `error`
+ * and `text` (and the conversation, when one was made).
+ */
+export const errorEventSchema = messageSchema.partial().extend({
+  error: z.literal(true),
+  text: z.string(),
+});
+export type ErrorEvent = z.infer<typeof errorEventSchema>;
+
+/** The error frame's data: a stored error-flagged message as it is, or just the error's text. */
+export function errorEvent(fields: Partial<Message> & { text: string }): ErrorEvent {
+  return { ...fields, error: true };
+}
+
 export type ChatMessageEvent = CreatedEvent | DeltaEvent | FinalEvent;
 
-/** SSE event names: everything is `message` except the terminal `error`. */
-export type ChatStreamFrame =
-  | { event: 'message'; seq: number; data: ChatMessageEvent }
-  | { event: 'error'; seq: number; data: z.infer<typeof messageSchema> };
+/** A chat stream frame as the server appends it: everything is `message` except the terminal `error`. */
+export type ChatFrame = { event: 'message'; data: ChatMessageEvent } | { event: 'error'; data: ErrorEvent };
 
 export const chatMessageEventSchema = z.union([createdEventSchema, deltaEventSchema, finalEventSchema]);
 

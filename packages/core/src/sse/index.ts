@@ -1,1 +1,2 @@
 export * from './sse-parser.ts';
+export * from './read-sse.ts';

@@ -6,6 +6,17 @@ export interface SseEvent {
   data: string;
 }
 
+/** A line longer than this (16 MiB) ends the read: a peer that never ends its line must not fill the memory. */
+export const SSE_MAX_LINE_LENGTH = 16 * 1024 * 1024;
+
+/** The stream sent a line past the reader's bound. */
+export class SseLineTooLongError extends Error {
+  constructor(readonly maxLineLength: number) {
+    super(`server-sent event line longer than ${maxLineLength} characters`);
+    this.name = 'SseLineTooLongError';
+  }
+}
+
 const COLON = 58;
 const SPACE = 32;
 
@@ -32,9 +43,15 @@ export class SseParser {
   private event = '';
   private id: string | null = null;
 
-  constructor(private readonly onEvent: (event: SseEvent) => void) {}
+  constructor(
+    private readonly onEvent: (event: SseEvent) => void,
+    private readonly maxLineLength = SSE_MAX_LINE_LENGTH,
+  ) {}
 
-  /** Feeds decoded text; every event it completes is handed to `onEvent`, in order. */
+  /**
+   * Feeds decoded text; every event it completes is handed to `onEvent`, in order. Throws
+   * SseLineTooLongError once the unfinished line is longer than the bound.
+   */
   push(text: string): void {
     let buffer = this.buffer + text;
     // A CR at the very end may be the first half of a CRLF: keep it for the next piece.
@@ -48,6 +65,7 @@ export class SseParser {
       start = end + 1;
     }
     this.buffer = buffer.slice(start) + (heldCr ? '\r' : '');
+    if (this.buffer.length > this.maxLineLength) throw new SseLineTooLongError(this.maxLineLength);
   }
 
   /** The body ended: a last event without its blank line is still dispatched. */

@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { SseParser } from '@parley/core';
+import { readSse } from '@parley/core';
 import { ProviderError, toProviderError } from '../provider-error.ts';
 import type { ChatEvent, ChatRequest } from '../types.ts';
 import { chatCompletionsBody, type ChatBodyInput, type ChatFlavor } from './chat-completions-body.ts';
@@ -41,34 +41,15 @@ async function* events(flavor: ChatFlavor, body: AsyncIterable<string>, streamed
     yield* chunks.finish();
     return;
   }
-  const ready: ChatEvent[] = [];
   let done = false;
-  // A failing chunk is raised only after the events before it have been handed on.
-  let failure: unknown;
-  // Chat Completions carries everything in `data`; event names and ids are not used.
-  const parser = new SseParser(({ data }) => {
-    if (done || failure) return;
+  // Chat Completions carries everything in `data`; event names and ids are not used. A failing
+  // chunk throws only after the events before it have been handed on.
+  for await (const { data } of readSse(body)) {
+    // Read to the end even after [DONE]: only a fully read response lets its connection be reused.
+    if (done) continue;
     if (data === '[DONE]') done = true;
-    else {
-      try {
-        for (const event of chunks.read(parseChunk(data))) ready.push(event);
-      } catch (error) {
-        failure = error;
-      }
-    }
-  });
-  const handOn = function* () {
-    while (ready.length > 0) yield ready.shift()!;
-    if (failure) throw failure;
-  };
-  // Read to the end even after [DONE]: only a fully read response lets its connection be reused.
-  for await (const piece of body) {
-    parser.push(piece);
-    // Events are handed on as each piece is read, so a delta is never held back for the next one.
-    yield* handOn();
+    else yield* chunks.read(parseChunk(data));
   }
-  if (!done) parser.end();
-  yield* handOn();
   yield* chunks.finish();
 }
 

@@ -1,4 +1,4 @@
-import { SseParser } from '@parley/core';
+import { readSse } from '@parley/core';
 import { bodyText, failureOf, postUpstream } from '../chat-completions/upstream-request.ts';
 import { conversationMessages, systemPrompt } from '../prompt.ts';
 import { ProviderError, toProviderError } from '../provider-error.ts';
@@ -70,24 +70,9 @@ export async function* streamResponses(call: ResponsesCall, signal: AbortSignal)
     });
     destroy = sent.destroy;
     const folded = new ResponsesEvents();
-    const ready: ChatEvent[] = [];
-    let failure: unknown;
-    const parser = new SseParser(({ data }) => {
-      if (failure || data === '[DONE]') return;
-      try {
-        ready.push(...folded.read(parseEvent(data)));
-      } catch (error) {
-        failure = error;
-      }
-    });
-    for await (const piece of bodyText(sent.response)) {
-      parser.push(piece);
-      while (ready.length > 0) yield ready.shift()!;
-      if (failure) throw failure;
+    for await (const { data } of readSse(bodyText(sent.response))) {
+      if (data !== '[DONE]') yield* folded.read(parseEvent(data));
     }
-    parser.end();
-    while (ready.length > 0) yield ready.shift()!;
-    if (failure) throw failure;
     if (!folded.finished) throw new ProviderError('upstream_error', 'the response stream ended before response.completed');
     finished = true;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { abortRequestSchema, askRequestSchema, chatErrorText, resolveEndpoint, resumeQuerySchema } from '@parley/core';
+import { abortRequestSchema, askRequestSchema, chatErrorText, errorEvent, resolveEndpoint, resumeQuerySchema } from '@parley/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { modelCallerOf, payerOf } from '../../http/access-identity.ts';
@@ -29,7 +29,7 @@ function refuseChat(reply: FastifyReply, refusal: Refusal) {
       ? chatErrorText('ban')
       : chatErrorText('message_limit', { max: refusal.max, windowInMinutes: refusal.windowMs / 60_000 });
   openEventStream(reply);
-  reply.raw.end(formatFrame({ event: 'error', data: { error: true, text } }));
+  reply.raw.end(formatFrame({ event: 'error', data: errorEvent({ text }) }));
 }
 
 /**
@@ -47,7 +47,7 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     const exchange = await prepareExchange(ctx, { id: user.id, visitor: user.access?.kind === 'visitor', ...modelCallerOf(user) }, endpoint, body, route);
     const started = await startExchange(ctx, exchange, request.id, payerOf(request, user));
     openEventStream(reply);
-    if (!started.ok) return void reply.raw.end(formatFrame({ event: 'error', data: started.error }));
+    if (!started.ok) return void reply.raw.end(formatFrame({ event: 'error', data: errorEvent(started.error) }));
     await pipeStream(reply, ctx.streams, started.streamId, -1);
   };
 

@@ -1,4 +1,4 @@
-import { chatErrorText, type FinalEvent } from '@parley/core';
+import { chatErrorText, errorEvent, type ErrorEvent, type FinalEvent } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { StreamInfo } from '../../streams/stream-registry.ts';
 import { findConversation } from '../conversations/conversation-store.ts';
@@ -9,7 +9,7 @@ import { presentMessage } from '../../presenters/present-message.ts';
 /** How often a resumed stream checks that its instance still runs it. */
 const DEAD_STREAM_CHECK_MS = 1000;
 
-type LastFrame = { event: 'message'; data: FinalEvent } | { event: 'error'; data: { error: true; text: string } };
+type LastFrame = { event: 'message'; data: FinalEvent } | { event: 'error'; data: ErrorEvent };
 
 /**
  * The end of a stream whose instance died: a final with the reply as it was last saved (still
@@ -20,7 +20,7 @@ async function lastFrameOf(ctx: AppContext, info: StreamInfo): Promise<LastFrame
   const request = reply ? await findMessage(ctx.db, info.userId, reply.parentMessageId) : undefined;
   const conversation = await findConversation(ctx.db, info.userId, info.conversationId);
   if (!reply || !request || !conversation) {
-    return { event: 'error', data: { error: true, text: chatErrorText('internal', { message: 'The server running this reply stopped.' }) } };
+    return { event: 'error', data: errorEvent({ text: chatErrorText('internal', { message: 'The server running this reply stopped.' }) }) };
   }
   const data: FinalEvent = {
     final: true,

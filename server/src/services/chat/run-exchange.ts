@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
+import { errorEvent, resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, nameUntitledConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
@@ -289,9 +289,9 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
     // A first message that failed still names its conversation (after its first words, as a
     // cancelled first reply does), so the sidebar never lists a bare "New Chat" for it.
     if (!exchange.conversation) await renameConversation(ctx.db, exchange.userId, exchange.conversationId, fallbackTitle(userTextOf(exchange)));
-    await ctx.streams.append(started.streamId, { event: 'error', data: presentMessage(saved), last: true });
+    await ctx.streams.append(started.streamId, { event: 'error', data: errorEvent(presentMessage(saved)), last: true });
   } catch (storeError) {
     ctx.log.error({ err: storeError, reqId: started.requestId, userId: exchange.userId }, 'could not store the failed reply');
-    await ctx.streams.append(started.streamId, { event: 'error', data: { error: true, text }, last: true }).catch(() => undefined);
+    await ctx.streams.append(started.streamId, { event: 'error', data: errorEvent({ text }), last: true }).catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chatErrorText, type Message } from '@parley/core';
+import { chatErrorText, errorEvent, type Message } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { upsertMessage } from '../messages/message-store.ts';
 import { presentMessage } from '../../presenters/present-message.ts';
@@ -67,7 +67,7 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
     await hold.settle({ served: false });
     // Ends the claimed stream so it stops counting against the user's limit.
     const { text } = errorTextFor(error);
-    await ctx.streams.append(streamId, { event: 'error', data: { error: true, text }, last: true }).catch(() => undefined);
+    await ctx.streams.append(streamId, { event: 'error', data: errorEvent({ text }), last: true }).catch(() => undefined);
     throw error;
   }
 }

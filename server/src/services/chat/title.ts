@@ -48,7 +48,7 @@ export function cleanTitle(raw: string): string {
  */
 export async function generateTitle(
   provider: ChatProvider,
-  base: Pick<ChatRequest, 'model' | 'apiKey' | 'baseURL' | 'owner' | 'outbound'>,
+  base: Pick<ChatRequest, 'model' | 'apiKey' | 'baseURL' | 'owner' | 'outbound' | 'serviceAccountTokens'>,
   exchange: { userText: string; replyText: string },
   timeoutMs = TITLE_TIMEOUT_MS,
 ): Promise<string> {
