@@ -172,8 +172,15 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       const info = newStream();
       await short.writer.create(info, 5);
       await short.writer.append(info.streamId, { event: 'message', data: ended, last: true });
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(await short.reader.subscribe(info.streamId, -1, () => {})).toBeNull();
+      // Kept for a late reader at first, then gone once the retention time has passed.
+      const late = await short.reader.subscribe(info.streamId, -1, () => {});
+      expect(late).not.toBeNull();
+      late!.close();
+      await waitUntil(async () => {
+        const reader = await short.reader.subscribe(info.streamId, -1, () => {});
+        reader?.close();
+        return reader === null;
+      });
       await short.close();
     });
   });
