@@ -42,6 +42,7 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       apiKey: 'sk-server',
       baseURL: 'http://deepseek.local/v1',
       outbound: { hosts: [], allowAll: true },
+      serviceAccountTokens: t.ctx.serviceAccountTokens,
     });
   });
 
@@ -57,6 +58,7 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       baseURL: 'http://proxy.local/v1',
       owner: alice,
       outbound: outboundPolicy(t.ctx.env),
+      serviceAccountTokens: t.ctx.serviceAccountTokens,
     });
     expect(outboundPolicy(t.ctx.env).allowAll).toBe(false);
   });
