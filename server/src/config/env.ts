@@ -122,7 +122,7 @@ const baseSchema = z.object({
   ...accessEnvVars,
   FILES_ORPHAN_GRACE_HOURS: z.coerce.number().positive().default(24),
   USER_STORAGE_MB: z.coerce.number().int().positive().default(500),
-  WORKER_THREADS: z.coerce.number().int().positive().default(2),
+  WORKER_PROCESSES: z.coerce.number().int().positive().default(2),
   WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(256),
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   S3_ENDPOINT: optionalUrl,

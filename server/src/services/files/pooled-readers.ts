@@ -9,7 +9,7 @@ type Ctx = Pick<AppContext, 'env' | 'log' | 'workers'>;
 const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 /**
- * An uploaded document's text, read in the worker pool within PARSE_TIMEOUT_MS and the threads'
+ * An uploaded document's text, read in the worker pool within PARSE_TIMEOUT_MS and the processes'
  * memory cap. A document past a limit (too slow, too much memory, unpacking past 64 MB) is refused
  * with `document_too_complex`: its reader would never finish it, and a file kept without text
  * would leave the model blind to what the user meant to send. A reader that merely fails (a

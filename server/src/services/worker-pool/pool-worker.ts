@@ -1,7 +1,6 @@
-// A thread of the worker pool (started by worker-pool.ts): it runs one job at a time, so an
-// unbounded parse or calculation costs only this thread, which the pool stops at its time limit
-// and which its resourceLimits stop at its memory cap.
-import { parentPort, type MessagePort } from 'node:worker_threads';
+// A process of the worker pool (started by worker-pool.ts): it runs one job at a time, so an
+// unbounded parse or calculation costs only this process, which the pool stops at its time limit
+// and which its heap cap (--max-old-space-size) ends at its memory cap.
 import { poolTasks, type TaskName } from './pool-tasks.ts';
 import { WorkLimitError, type WorkLimit } from './work-limit.ts';
 
@@ -16,24 +15,26 @@ export type PoolAnswer = { id: number; started: true } | { id: number; result: u
 
 type AnyHandler = (input: never) => Promise<unknown>;
 
-function serve(port: MessagePort) {
+function serve(send: (answer: PoolAnswer) => void) {
   const handlers = new Map<TaskName, Promise<AnyHandler>>();
-  port.on('message', async ({ id, task, input }: PoolRequest) => {
+  process.on('message', async ({ id, task, input }: PoolRequest) => {
     let answer: PoolAnswer;
     try {
       let handler = handlers.get(task);
       if (!handler) handlers.set(task, (handler = poolTasks[task]() as Promise<AnyHandler>));
       const run = await handler;
-      port.postMessage({ id, started: true } satisfies PoolAnswer);
+      send({ id, started: true });
       answer = { id, result: await run(input as never) };
     } catch (error) {
       // Only this job fails; the thread goes on with the next.
       const limit = error instanceof WorkLimitError ? error.limit : undefined;
       answer = { id, error: error instanceof Error ? error.message : String(error), ...(limit ? { limit } : {}) };
     }
-    port.postMessage(answer);
+    send(answer);
   });
 }
 
-if (!parentPort) throw new Error('pool-worker runs as a worker thread; the worker pool starts it');
-serve(parentPort);
+if (!process.send) throw new Error('pool-worker runs as a child process with IPC; the worker pool starts it');
+// The pool gone (the server stopped or died), this process has nothing left to do.
+process.on('disconnect', () => process.exit(0));
+serve((answer) => process.send!(answer));

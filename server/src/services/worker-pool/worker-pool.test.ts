@@ -9,14 +9,14 @@ const calculate = (expression: string, timeoutMs = 60_000) => pool.run('calculat
 
 afterAll(() => pool.close());
 
-// A restarted thread loads mathjs again: seconds on a busy machine.
+// A restarted process loads mathjs again: seconds on a busy machine.
 describe('the worker pool', { timeout: 120_000 }, () => {
   it('runs jobs past its size one after another, and a failed job leaves its thread working', async () => {
     const answers = await Promise.allSettled([calculate('1+1'), calculate('2+*'), calculate('3*3')]);
     expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual(['2', expect.stringMatching(/Value expected/), '9']);
   });
 
-  it('stops a thread out of memory with a memory WorkLimitError, logged, and starts another for the next job', async () => {
+  it('stops a process out of memory with a memory WorkLimitError, logged, and starts another for the next job', async () => {
     const failed = await calculate('ones(4000, 4000)').catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(WorkLimitError);
     expect(failed).toMatchObject({ limit: 'memory' });

@@ -1,22 +1,23 @@
-import type { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import type { Logger } from '../../app/logger.ts';
 import type { PoolAnswer, PoolRequest } from './pool-worker.ts';
 import type { TaskInput, TaskName, TaskOutput } from './pool-tasks.ts';
-import { startWorkerThread } from './start-worker-thread.ts';
+import { startWorkerProcess } from './start-worker-process.ts';
 import { WorkLimitError } from './work-limit.ts';
 
 export interface WorkerPoolOptions {
-  /** Threads running at most; jobs past that wait their turn. */
+  /** Processes running at most; jobs past that wait their turn. */
   size: number;
-  /** Each thread's JavaScript heap cap; a job past it stops its thread with a `memory` WorkLimitError. */
+  /** Each process's JavaScript heap cap; a job past it ends its process with a `memory` WorkLimitError. */
   memoryMb: number;
 }
 
 /** Untrusted, unbounded work (document parsing, picture decoding, calculations) off the event loop. */
 export interface WorkerPool {
-  /** Runs one job; past `timeoutMs` of its own running time its thread is stopped and it fails with a `time` WorkLimitError. */
+  /** Runs one job; past `timeoutMs` of its own running time its process is stopped and it fails with a `time` WorkLimitError. */
   run<T extends TaskName>(task: T, input: TaskInput<T>, limits: { timeoutMs: number }): Promise<TaskOutput<T>>;
-  /** Stops every thread; jobs running or waiting fail. */
+  /** Stops every process; jobs running or waiting fail. */
   close(): Promise<void>;
 }
 
@@ -29,102 +30,115 @@ interface Job {
   reject(error: Error): void;
 }
 
-interface Thread {
-  worker: Worker;
+interface Slot {
+  worker: ChildProcess;
   job?: Job;
   timer?: NodeJS.Timeout;
 }
 
 /** Loading a task's code (mathjs, the Office reader) is not the job's time; it gets this long. */
 const LOAD_TIMEOUT_MS = 60_000;
-/** A thread left with nothing to do stops after this long, giving back its memory (the Office reader and mathjs hold 100 MB or more). */
+/** A process left with nothing to do stops after this long, giving back its memory (the Office reader and mathjs hold 100 MB or more). */
 const IDLE_MS = 30_000;
 
-const startPoolWorker = (memoryMb: number) =>
-  startWorkerThread(new URL('./pool-worker', import.meta.url), { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.max(8, Math.round(memoryMb / 16)) });
+const startPoolWorker = (memoryMb: number) => startWorkerProcess(new URL('./pool-worker', import.meta.url), memoryMb);
+
+/** V8 aborts a process whose heap passed its cap (SIGABRT, or 134 through a shell). */
+const outOfMemory = (code: number | null, signal: NodeJS.Signals | null) => signal === 'SIGABRT' || code === 134;
+
+/** Lets the server exit while an idle process lives (or keeps it while one works). */
+function holdProcess(worker: ChildProcess, hold: boolean) {
+  if (hold) {
+    worker.ref();
+    worker.channel?.ref();
+  } else {
+    worker.unref();
+    worker.channel?.unref();
+  }
+}
 
 /**
- * A small pool of worker threads, started as jobs come and stopped after a while idle. One job
- * runs per thread at a time. A job over its time limit, or a thread out of memory, is stopped by
- * ending its thread (the only way to stop synchronous code), and the next job starts a fresh one.
+ * A small pool of worker processes, started as jobs come and stopped after a while idle. One job
+ * runs per process at a time. A job over its time limit, or a process out of memory, is stopped by
+ * ending its process (the only way to stop synchronous code), and the next job starts a fresh one.
  */
 export function createWorkerPool(log: Logger, options: WorkerPoolOptions): WorkerPool {
-  const threads = new Set<Thread>();
+  const slots = new Set<Slot>();
   const waiting: Job[] = [];
   let nextId = 0;
   let closed = false;
 
-  /** Ends `thread` and fails its job with `reason`, once; a replacement starts when a job needs it. */
-  const retire = (thread: Thread, reason?: Error) => {
-    if (!threads.delete(thread)) return;
-    clearTimeout(thread.timer);
-    if (thread.job && reason) thread.job.reject(reason);
-    thread.worker.removeAllListeners('message');
-    void thread.worker.terminate();
+  /** Ends `slot` and fails its job with `reason`, once; a replacement starts when a job needs it. */
+  const retire = (slot: Slot, reason?: Error) => {
+    if (!slots.delete(slot)) return;
+    clearTimeout(slot.timer);
+    if (slot.job && reason) slot.job.reject(reason);
+    slot.worker.removeAllListeners('message');
+    slot.worker.kill('SIGKILL');
     dispatch();
   };
 
-  const limitTimer = (thread: Thread, ms: number, error: () => Error) => {
-    clearTimeout(thread.timer);
-    thread.timer = setTimeout(() => {
-      const job = thread.job!;
-      log.warn({ task: job.task, timeoutMs: ms }, 'a worker-pool job ran out of time; its thread is stopped');
-      retire(thread, error());
+  const limitTimer = (slot: Slot, ms: number, error: () => Error) => {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => {
+      const job = slot.job!;
+      log.warn({ task: job.task, timeoutMs: ms }, 'a worker-pool job ran out of time; its process is stopped');
+      retire(slot, error());
     }, ms);
   };
 
-  const finish = (thread: Thread) => {
-    clearTimeout(thread.timer);
-    thread.job = undefined;
-    thread.worker.unref();
-    thread.timer = setTimeout(() => retire(thread), IDLE_MS).unref();
+  const finish = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    holdProcess(slot.worker, false);
+    slot.timer = setTimeout(() => retire(slot), IDLE_MS).unref();
     dispatch();
   };
 
-  const onAnswer = (thread: Thread, answer: PoolAnswer) => {
-    const job = thread.job;
+  const onAnswer = (slot: Slot, answer: PoolAnswer) => {
+    const job = slot.job;
     if (!job || answer.id !== job.id) return;
     if ('started' in answer) {
-      limitTimer(thread, job.timeoutMs, () => new WorkLimitError('time', `The job took longer than ${job.timeoutMs} ms.`));
+      limitTimer(slot, job.timeoutMs, () => new WorkLimitError('time', `The job took longer than ${job.timeoutMs} ms.`));
       return;
     }
     if ('error' in answer) job.reject(answer.limit ? new WorkLimitError(answer.limit, answer.error) : new Error(answer.error));
     else job.resolve(answer.result);
-    finish(thread);
+    finish(slot);
   };
 
-  const startThread = (): Thread => {
-    const thread: Thread = { worker: startPoolWorker(options.memoryMb) };
-    thread.worker.on('message', (answer: PoolAnswer) => onAnswer(thread, answer));
-    thread.worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        log.warn({ task: thread.job?.task, memoryMb: options.memoryMb }, 'a worker-pool job ran out of memory; its thread is stopped');
-        retire(thread, new WorkLimitError('memory', `The job needed more than ${options.memoryMb} MB.`));
-      } else {
-        log.error({ err: error, task: thread.job?.task }, 'a worker-pool thread failed; its job fails and a new thread takes the next');
-        retire(thread, error);
+  const startSlot = (): Slot => {
+    const slot: Slot = { worker: startPoolWorker(options.memoryMb) };
+    slot.worker.on('message', (answer: PoolAnswer) => onAnswer(slot, answer));
+    slot.worker.on('error', (error: Error) => {
+      log.error({ err: error, task: slot.job?.task }, 'a worker-pool process failed; its job fails and a new process takes the next');
+      retire(slot, error);
+    });
+    slot.worker.on('exit', (code, signal) => {
+      if (!slots.has(slot)) return;
+      if (outOfMemory(code, signal)) {
+        log.warn({ task: slot.job?.task, memoryMb: options.memoryMb }, 'a worker-pool job ran out of memory; its process is stopped');
+        retire(slot, new WorkLimitError('memory', `The job needed more than ${options.memoryMb} MB.`));
+        return;
       }
+      const error = new Error(`a worker-pool process stopped (exit code ${code}, signal ${signal})`);
+      log.error({ err: error, task: slot.job?.task }, 'a worker-pool process stopped; its job fails and a new process takes the next');
+      retire(slot, error);
     });
-    thread.worker.on('exit', (code) => {
-      if (!threads.has(thread)) return;
-      const error = new Error(`a worker-pool thread stopped (exit code ${code})`);
-      log.error({ err: error, task: thread.job?.task }, 'a worker-pool thread stopped; its job fails and a new thread takes the next');
-      retire(thread, error);
-    });
-    threads.add(thread);
-    return thread;
+    slots.add(slot);
+    return slot;
   };
 
   function dispatch() {
     while (waiting.length > 0) {
-      const idle = [...threads].find((thread) => !thread.job);
-      const thread = idle ?? (threads.size < options.size ? startThread() : undefined);
-      if (!thread) return;
+      const idle = [...slots].find((slot) => !slot.job);
+      const slot = idle ?? (slots.size < options.size ? startSlot() : undefined);
+      if (!slot) return;
       const job = waiting.shift()!;
-      thread.job = job;
-      thread.worker.ref();
-      limitTimer(thread, LOAD_TIMEOUT_MS, () => new WorkLimitError('time', `The job's code did not load within ${LOAD_TIMEOUT_MS} ms.`));
-      thread.worker.postMessage({ id: job.id, task: job.task, input: job.input } satisfies PoolRequest);
+      slot.job = job;
+      holdProcess(slot.worker, true);
+      limitTimer(slot, LOAD_TIMEOUT_MS, () => new WorkLimitError('time', `The job's code did not load within ${LOAD_TIMEOUT_MS} ms.`));
+      slot.worker.send({ id: job.id, task: job.task, input: job.input } satisfies PoolRequest);
     }
   }
 
@@ -140,9 +154,10 @@ export function createWorkerPool(log: Logger, options: WorkerPoolOptions): Worke
       closed = true;
       const reason = new Error('the worker pool is closed');
       for (const job of waiting.splice(0)) job.reject(reason);
-      const stopping = [...threads].map((thread) => thread.worker);
-      for (const thread of [...threads]) retire(thread, reason);
-      await Promise.all(stopping.map((worker) => worker.terminate()));
+      const stopping = [...slots].map((slot) => slot.worker).filter((worker) => worker.exitCode === null && worker.signalCode === null);
+      const exited = stopping.map((worker) => once(worker, 'exit'));
+      for (const slot of [...slots]) retire(slot, reason);
+      await Promise.all(exited);
     },
   };
 }
