@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultModels } from '../endpoints/models.ts';
 import { endpointOrder } from '../endpoints/names.ts';
 import { endpointProviders, modelAliases, titleModels, upstreamModels } from './catalog.ts';
-import { aliasEntry, isRetired, modelCapabilities, parseAliasOverrides, resolveModel, titleModelFor, upstreamInfo } from './lookup.ts';
+import { aliasEntry, contextWindowOf, isRetired, modelCapabilities, parseAliasOverrides, resolveModel, titleModelFor, upstreamInfo } from './lookup.ts';
 
 describe('the model catalog', () => {
   it('has no default alias pointing at a model whose retirement day has passed', () => {
@@ -75,6 +75,48 @@ describe('catalog lookups', () => {
     expect(titleModelFor('grok')).toBe('grok-4.3');
     expect(titleModelFor('bingAI')).toBeUndefined();
     for (const endpoint of endpointOrder) if (endpointProviders[endpoint]) expect(titleModelFor(endpoint)).toBeTruthy();
+  });
+
+  it('knows the models the providers added by 2026-11-27 (issue 25), with their limits and prices', () => {
+    const expected: Record<string, [string, number, number, number, number]> = {
+      'gpt-6-astra': ['openai', 1_050_000, 128_000, 10, 50],
+      'claude-fable-5-2': ['anthropic', 1_000_000, 128_000, 10, 50],
+      'claude-opus-4-8': ['anthropic', 1_000_000, 128_000, 5, 25],
+      'gemini-3.8-flash': ['google', 1_048_576, 65_536, 0.75, 3.75],
+      'gemini-4-argon': ['google', 1_048_576, 65_536, 2, 10],
+      'grok-4.6': ['xai', 500_000, 128_000, 2, 6],
+      'grok-4.7': ['xai', 500_000, 128_000, 2, 6],
+    };
+    for (const [id, [provider, context, out, prompt, completion]] of Object.entries(expected)) {
+      expect(upstreamInfo(id), id).toMatchObject({ provider, contextWindow: context, maxOutput: out, rates: { prompt, completion } });
+      expect(upstreamInfo(id)!.capabilities.vision, id).toBe(true);
+    }
+    // Astra has no `none` effort, so it never takes sampling; Fable thinks always, Opus 4.8 adaptively.
+    expect(upstreamInfo('gpt-6-astra')!.sampling).toEqual([]);
+    expect(upstreamInfo('claude-fable-5-2')!.claudeThinking).toBe('always');
+    expect(upstreamInfo('claude-opus-4-8')!.claudeThinking).toBe('adaptive');
+  });
+
+  it('sends the retired ids people still type to their successors, without listing them', () => {
+    expect(resolveModel('deepSeek', 'deepseek-chat')).toMatchObject({ upstreamId: 'deepseek-v4-flash', options: { thinking: false } });
+    expect(resolveModel('deepSeek', 'deepseek-reasoner')).toMatchObject({ upstreamId: 'deepseek-v4-flash', options: { thinking: true } });
+    expect(resolveModel('grok', 'grok-2').upstreamId).toBe('grok-4.3');
+    expect([...defaultModels.deepSeek, ...defaultModels.grok]).not.toContain('grok-2');
+    expect(defaultModels.deepSeek).not.toContain('deepseek-chat');
+  });
+
+  it('gives a live-listed id the capabilities and context of its family', () => {
+    for (const [endpoint, id] of [['openAI', 'gpt-7-nova'], ['anthropic', 'claude-sonnet-6'], ['google', 'gemini-5-flash'], ['azureOpenAI', 'gpt-6.2-sol']] as const) {
+      expect(upstreamInfo(id), id).toBeUndefined();
+      expect(modelCapabilities(endpoint, id), id).toMatchObject({ vision: true, reasoning: true, tools: true });
+    }
+    expect(modelCapabilities('grok', 'grok-5')).toMatchObject({ vision: true, tools: true });
+    expect(modelCapabilities('openAI', 'gpt-image-3').imageOutput).toBe(true);
+    expect(modelCapabilities('google', 'gemini-4-flash-tts').vision).toBe(false);
+    expect(modelCapabilities('openAI', 'my-finetune').vision).toBe(false);
+    expect(contextWindowOf('anthropic', 'claude-sonnet-6')).toBe(200_000);
+    expect(contextWindowOf('anthropic', 'claude-2')).toBe(1_000_000);
+    expect(contextWindowOf('openAI', 'my-finetune')).toBeUndefined();
   });
 
   it('parses X_MODEL_ALIASES pairs and drops malformed ones', () => {

@@ -7,7 +7,17 @@ import type { ModelAlias, ModelCapabilities, ModelProvider, SamplingParameter, U
  *     lists give them (checked 2026-11-23: the ChatModel list of openai@7.57, the newest on npm,
  *     which names gpt-6-luna, gpt-6-sol, gpt-6.1-sol and gpt-6.1-terra; @anthropic-ai/sdk@1.12 Model
  *     and DEPRECATED_MODELS; Anthropic's models overview with the Claude 5.5 lineup; the OpenAI /
- *     Anthropic / Gemini / xAI / DeepSeek deprecation pages). The fakes' conformance tests run on
+ *     Anthropic / Gemini / xAI / DeepSeek deprecation pages). Checked again 2026-11-27 (issue 25)
+ *     against openai@7.57 `ChatModel` (gpt-6-astra), @anthropic-ai/sdk@1.14 `Model` and
+ *     `DEPRECATED_MODELS` (claude-fable-5-2, claude-opus-4-8; neither deprecated), @google/genai@3.3
+ *     `Model` (gemini-3.8-flash, gemini-4-argon), @ai-sdk/xai's `XaiChatModelId` (grok-4.6,
+ *     grok-4.7), and the providers' model pages: OpenAI's "Using GPT-6" guide (Astra takes no
+ *     `none` effort, so no sampling), Anthropic's Fable 5.2 / Opus 4.8 pages (1M context, 128K
+ *     out), Google's Gemini 3.8 Flash developer guide and the Gemini 4 Argon model card (1M
+ *     context, 64K out, thinking levels only), xAI's Grok 4.6 / 4.7 pages (500K context).
+ *     The fakes serve an independent, dated list (testkit `served-models.ts`); a test fails
+ *     when this table names a model that list says is not served.
+ *     The fakes' conformance tests run on
  *     openai@6.49, the last release for Node 20 (7.x needs Node 22), whose wire format is the same;
  *   - `modelAliases`: the ids of SPEC point 3, kept in the picker as the spec lists them, each one
  *     calling a currently served successor.
@@ -186,6 +196,8 @@ const upstreamList: readonly UpstreamModelInfo[] = [
   gpt6('gpt-6-sol', 'GPT-6 Sol', 2, 10, true),
   gpt6('gpt-6.1-terra', 'GPT-6.1 Terra', 1, 5, true),
   gpt6('gpt-6.1-sol', 'GPT-6.1 Sol', 2, 10, false),
+  // Astra refuses `reasoning_effort: none`, so it never takes temperature or top_p.
+  gpt6('gpt-6-astra', 'GPT-6 Astra', 10, 50, false),
   // OpenAI — still served, shutdown announced.
   gpt5Era('gpt-5.1', 'GPT-5.1', 1.25, 10, '2027-04-01'),
   gpt5Era('gpt-5', 'GPT-5', 1.25, 10, '2026-12-11'),
@@ -208,10 +220,12 @@ const upstreamList: readonly UpstreamModelInfo[] = [
   claude5('claude-haiku-5-5', 'Claude Haiku 5.5', 0.1, 0.5, 'adaptive'),
   claude5('claude-sonnet-5-5', 'Claude Sonnet 5.5', 2, 10, 'always'),
   claude5('claude-opus-5-5', 'Claude Opus 5.5', 4, 20, 'always'),
+  claude5('claude-fable-5-2', 'Claude Fable 5.2', 10, 50, 'always'),
   claude5('claude-fable-5-1', 'Claude Fable 5.1', 10, 50, 'always'),
   // Anthropic — legacy, still served.
   claude5('claude-sonnet-5', 'Claude Sonnet 5', 2, 10, 'adaptive'),
   claude5('claude-opus-5', 'Claude Opus 5', 5, 25, 'adaptive'),
+  claude5('claude-opus-4-8', 'Claude Opus 4.8', 5, 25, 'adaptive'),
   claude('claude-haiku-4-5', 'Claude Haiku 4.5', 64_000, 1, 5),
   claude('claude-sonnet-4-6', 'Claude Sonnet 4.6', 64_000, 3, 15),
   claude('claude-opus-4-6', 'Claude Opus 4.6', 128_000, 5, 25),
@@ -219,6 +233,8 @@ const upstreamList: readonly UpstreamModelInfo[] = [
   claude('claude-3-5-haiku-20241022', 'Claude Haiku 3.5', 8_192, 0.8, 4, '2026-02-19'),
 
   // Google Gemini API (and Vertex AI with a service account).
+  gemini('gemini-4-argon', 'Gemini 4 Argon', 2, 10),
+  gemini('gemini-3.8-flash', 'Gemini 3.8 Flash', 0.75, 3.75),
   gemini('gemini-3.7-flash', 'Gemini 3.7 Flash', 1.5, 7.5),
   gemini('gemini-3.5-flash-lite', 'Gemini 3.5 Flash-Lite', 0.3, 2.5),
   gemini('gemini-2.5-flash-lite', 'Gemini 2.5 Flash-Lite', 0.1, 0.4),
@@ -228,6 +244,8 @@ const upstreamList: readonly UpstreamModelInfo[] = [
   // xAI.
   grok('grok-4.3', 'Grok 4.3', 1_000_000, 1.25, 2.5),
   grok('grok-4.5', 'Grok 4.5', 500_000, 2, 6),
+  grok('grok-4.6', 'Grok 4.6', 500_000, 2, 6),
+  grok('grok-4.7', 'Grok 4.7', 500_000, 2, 6),
   { ...grok('grok-3', 'Grok 3', 131_072, 3, 15), retires: '2026-05-15' },
   { ...grok('grok-3-mini', 'Grok 3 Mini', 131_072, 0.3, 0.5), retires: '2026-05-15' },
   model({
@@ -352,4 +370,9 @@ export const modelAliases: readonly ModelAlias[] = [
     ...grokOnly,
     ...labelled('models.label.imageGen', 'image generation and editing', 10, { displayName: 'grok-3-image' }),
   }),
+  // Retired upstream ids still found in operators' X_MODELS and API callers' requests: they call
+  // the provider's named successor instead of failing, and stay out of the default lists.
+  alias('deepseek-chat', 'deepseek-v4-flash', { endpoints: ['deepSeek'], options: { thinking: false }, retiredId: true }),
+  alias('deepseek-reasoner', 'deepseek-v4-flash', { endpoints: ['deepSeek'], options: { thinking: true }, retiredId: true }),
+  alias('grok-2', 'grok-4.3', { ...grokOnly, retiredId: true }),
 ];

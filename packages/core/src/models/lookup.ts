@@ -1,5 +1,6 @@
 import type { EndpointName } from '../endpoints/names.ts';
 import { endpointProviders, modelAliases, titleModels, upstreamModels } from './catalog.ts';
+import { familyOf, plainText } from './families.ts';
 import type { AliasOverrides, ModelAlias, ModelCapabilities, ResolvedModel, UpstreamModelInfo } from './types.ts';
 
 const aliasById: ReadonlyMap<string, ModelAlias> = new Map(modelAliases.map((a) => [a.alias, a]));
@@ -16,7 +17,7 @@ export function upstreamInfo(upstreamId: string): UpstreamModelInfo | undefined 
 
 /** The spec ids an endpoint offers by default, in the spec's order. */
 export function catalogAliases(endpoint: EndpointName): string[] {
-  return modelAliases.filter((a) => a.endpoints.includes(endpoint)).map((a) => a.alias);
+  return modelAliases.filter((a) => a.endpoints.includes(endpoint) && !a.retiredId).map((a) => a.alias);
 }
 
 /**
@@ -40,10 +41,20 @@ export function resolveModel(endpoint: EndpointName, model: string, overrides: A
   };
 }
 
-/** What the model can do, from its upstream entry; unknown ids are plain text chat. */
+/**
+ * What the model can do: its catalog entry, else its family's (a GPT, Claude, Gemini, Grok or
+ * DeepSeek id only a live list knows, so a picture sent to a model newer than this catalog is not
+ * refused); an id of no known family is plain text chat.
+ */
 export function modelCapabilities(endpoint: EndpointName, model: string, overrides?: AliasOverrides): ModelCapabilities {
-  const info = resolveModel(endpoint, model, overrides).info;
-  return info?.capabilities ?? { vision: false, reasoning: false, tools: false, imageOutput: false, documents: false };
+  const resolved = resolveModel(endpoint, model, overrides);
+  return resolved.info?.capabilities ?? familyOf(endpointProviders[endpoint], resolved.upstreamId)?.capabilities ?? plainText;
+}
+
+/** The most tokens of prompt and answer the model holds (its catalog entry, else its family's), when known. */
+export function contextWindowOf(endpoint: EndpointName, model: string, overrides?: AliasOverrides): number | undefined {
+  const resolved = resolveModel(endpoint, model, overrides);
+  return resolved.info?.contextWindow ?? familyOf(endpointProviders[endpoint], resolved.upstreamId)?.contextWindow;
 }
 
 /** The small text model the endpoint's provider writes titles with, or undefined when it has no API. */

@@ -89,6 +89,8 @@ export interface ModelAlias {
   perDay?: number;
   /** The name the picker shows when it differs from the id. */
   displayName?: string;
+  /** An id the provider retired, kept so old configs still reach its successor; never in a default list. */
+  retiredId?: boolean;
 }
 
 /** What an endpoint's model id resolves to for one call. */
