@@ -19,6 +19,8 @@ export interface UpstreamErrorFields {
   reasons: string[];
   /** A `google.rpc.RetryInfo` detail: the limit lifts by itself after a delay. */
   retryInfo: boolean;
+  /** That RetryInfo's `retryDelay` (a Duration such as `"23s"`). */
+  retryDelay?: string;
   /** `error.message`, read only where a provider has no field for the case (DeepSeek's unknown model). */
   message?: string;
   /** xAI's flat body: its gRPC status wording and message, the only fields it has. */
@@ -56,7 +58,10 @@ export function upstreamErrorFields(body: string): UpstreamErrorFields {
   for (const detail of Array.isArray(error.details) ? (error.details as Record<string, unknown>[]) : []) {
     const kind = String(detail?.['@type'] ?? '');
     if (kind.endsWith('google.rpc.ErrorInfo') && typeof detail.reason === 'string') fields.reasons.push(detail.reason);
-    if (kind.endsWith('google.rpc.RetryInfo')) fields.retryInfo = true;
+    if (kind.endsWith('google.rpc.RetryInfo')) {
+      fields.retryInfo = true;
+      fields.retryDelay = text(detail.retryDelay);
+    }
   }
   return fields;
 }

@@ -102,8 +102,8 @@ export function runProviderSuite(
 
     const failures = [
       { status: 401, quota: false, code: 'invalid_api_key' },
-      { status: 429, quota: true, code: 'insufficient_quota' },
-      { status: 429, quota: false, code: 'message_limit' },
+      { status: 429, quota: true, code: 'upstream_out_of_credit' },
+      { status: 429, quota: false, code: 'upstream_rate_limited' },
       { status: 500, quota: false, code: 'upstream_error' },
     ] as const;
     for (const failure of failures) {
@@ -116,6 +116,22 @@ export function runProviderSuite(
         expect(modelRequests(setup.fake).length - before).toBe(1);
       });
     }
+
+    it('keeps the wait a rate-limited answer asks for, and leaves the retry to the exchange', async () => {
+      const before = modelRequests(setup.fake).length;
+      setup.fake.enqueue({ status: 429, retryAfter: 3 });
+      const error = await failureOf(run());
+      expect(error).toMatchObject({ code: 'upstream_rate_limited', retryAfterMs: 3000 });
+      expect(modelRequests(setup.fake).length - before).toBe(1);
+    });
+
+    it("answers a prompt past every model's context with context_too_long, from the service's real refusal", async () => {
+      // About 1.1M tokens at the fakes' four characters a token: more than any served model holds.
+      const long = 'word '.repeat(900_000);
+      const error = await failureOf(run({ messages: [{ role: 'user', content: long }] }));
+      expect(error.code).toBe('context_too_long');
+      expect(error.upstreamStatus).toBe(400);
+    });
 
     it('answers a model the upstream does not serve with model_not_found, from its real refusal', async () => {
       const error = await failureOf(run(setup.unknownModel ?? { model: 'parley-no-such-model' }));

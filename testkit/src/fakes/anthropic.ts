@@ -12,6 +12,7 @@ import {
   type FakeUpstream,
 } from './fake-server.ts';
 import { anthropicContentProblem } from './content-parts.ts';
+import { contextRefusal, rateLimitHeaders } from './upstream-limits.ts';
 import { anthropicToolProblem, toolUseBlocks, toolUseEvents, withToolUseIds } from './anthropic-tool-use.ts';
 
 export interface AnthropicFakeOptions {
@@ -19,6 +20,8 @@ export interface AnthropicFakeOptions {
   apiKey?: string;
   /** Model ids served (and listed by `GET /v1/models`); Anthropic's current list by default. */
   models?: string[];
+  /** Tokens a prompt may have, for every model (a test's short limit); each model's real window by default. */
+  contextWindow?: number;
 }
 
 interface MessagesBody {
@@ -51,6 +54,8 @@ function errorBody(reply: FakeReply): { status: number; body: unknown } {
         ? ['forbidden', 'Request not allowed']
       : status === 403
         ? ['permission_error', 'Your API key does not have permission to use the specified resource.']
+        : status === 429 && reply.quota
+          ? ['rate_limit_error', "This request would exceed your account's monthly spend limit. Please try again later."]
         : status === 402 || reply.quota
           ? ['billing_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.']
           : status === 429
@@ -215,7 +220,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
   const models: readonly string[] = options.models ?? servedModelIds('anthropic');
   const refuse = (ctx: FakeContext, reply: FakeReply) => {
     const { status, body } = errorBody(reply);
-    sendJson(ctx.res, status, body);
+    sendJson(ctx.res, status, body, rateLimitHeaders(reply));
   };
   return startFakeServer(async (ctx) => {
     ctx.res.setHeader('request-id', requestId('req_011C'));
@@ -240,6 +245,8 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     if (toolProblem) return refuse(ctx, invalidRequest(toolProblem));
     const contentProblem = anthropicContentProblem(body.messages);
     if (contentProblem) return refuse(ctx, invalidRequest(contentProblem));
+    const tooLong = contextRefusal('anthropic', body.model ?? '', body, options.contextWindow);
+    if (tooLong) return refuse(ctx, { status: tooLong.status, errorBody: tooLong.body });
     const reply = ctx.takeReply(body.model ?? '');
     if (reply.status && reply.status >= 400) return refuse(ctx, reply);
     await messages(ctx, reply);

@@ -43,6 +43,8 @@ export interface FakeReply {
   errorMessage?: string;
   /** With status 429: the quota/billing variant of the error rather than the rate-limit one. */
   quota?: boolean;
+  /** With a rate-limit 429: the seconds its `retry-after` (Google: RetryInfo) asks to wait; 20 by default. */
+  retryAfter?: number;
   /** With status 403: the organization-verification refusal rather than the region one. */
   forbidden?: 'region' | 'verification';
   /** Keep the stream open after the chunks until the client leaves (to test aborts). */

@@ -13,19 +13,19 @@ const statusNames: Record<number, string> = {
 const rpc = (type: string, fields: Record<string, unknown>) => ({ '@type': `type.googleapis.com/google.rpc.${type}`, ...fields });
 
 /** Gemini's 429: a per-minute limit carries RetryInfo; a spent daily/billing quota does not. */
-function quotaDetails(quota: boolean) {
+function quotaDetails(quota: boolean, retryAfter = 23) {
   const quotaId = quota ? 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' : 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier';
   return [
     rpc('QuotaFailure', {
       violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId, quotaValue: quota ? '250' : '10' }],
     }),
     rpc('Help', { links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }] }),
-    ...(quota ? [] : [rpc('RetryInfo', { retryDelay: '23s' })]),
+    ...(quota ? [] : [rpc('RetryInfo', { retryDelay: `${retryAfter}s` })]),
   ];
 }
 
 /** Google's `{error: {code, message, status, details}}` body for Gemini and Vertex failures. */
-export function googleErrorBody(reply: Pick<FakeReply, 'status' | 'errorBody' | 'errorMessage' | 'quota' | 'forbidden'>) {
+export function googleErrorBody(reply: Pick<FakeReply, 'status' | 'errorBody' | 'errorMessage' | 'quota' | 'forbidden' | 'retryAfter'>) {
   const status = reply.status ?? 500;
   if (reply.errorBody !== undefined) return { status, body: reply.errorBody };
   if (reply.forbidden === 'region') {
@@ -45,7 +45,7 @@ export function googleErrorBody(reply: Pick<FakeReply, 'status' | 'errorBody' | 
               ? 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'
               : 'Request contains an invalid argument.');
   const details =
-    status === 429 ? quotaDetails(reply.quota === true)
+    status === 429 ? quotaDetails(reply.quota === true, reply.retryAfter)
     : status === 403 ? [rpc('ErrorInfo', { reason: 'CONSUMER_SUSPENDED', domain: 'googleapis.com' })]
     : undefined;
   return { status, body: { error: { code: status, message, status: statusNames[status] ?? 'UNKNOWN', ...(details ? { details } : {}) } } };

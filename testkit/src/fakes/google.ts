@@ -12,6 +12,7 @@ import { googleErrorBody, invalidApiKeyBody, modelNotFoundBody } from './google-
 import { createServiceAccount, verifyAssertion, type ServiceAccountKey } from './service-account.ts';
 import { geminiModelsList } from './model-list-handlers.ts';
 import { servedModelIds, thinks } from './upstream-models.ts';
+import { contextRefusal } from './upstream-limits.ts';
 import { geminiContentProblem } from './content-parts.ts';
 import { functionCallParts, geminiFunctionProblem } from './google-function-calls.ts';
 
@@ -20,6 +21,8 @@ export interface GoogleFakeOptions {
   apiKey?: string;
   /** Model ids served (and listed by `GET /v1beta/models`); Google's current Gemini list by default. */
   models?: string[];
+  /** Tokens a prompt may have, for every model (a test's short limit); each model's real window by default. */
+  contextWindow?: number;
 }
 
 /** Tokens a thinking model spends thinking when the request sets no budget (dynamic thinking). */
@@ -201,6 +204,11 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     const functionProblem = geminiFunctionProblem((ctx.recorded.body ?? {}) as Parameters<typeof geminiFunctionProblem>[0], thinks(model));
     if (functionProblem) {
       sendJson(ctx.res, 400, googleErrorBody({ status: 400, errorMessage: functionProblem }).body);
+      return;
+    }
+    const tooLong = contextRefusal('google', model, ctx.recorded.body, options.contextWindow);
+    if (tooLong) {
+      sendJson(ctx.res, tooLong.status, tooLong.body);
       return;
     }
     const reply = ctx.takeReply(model);

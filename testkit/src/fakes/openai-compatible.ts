@@ -15,8 +15,9 @@ import { openAIErrorBody, type OpenAIFlavor } from './openai-errors.ts';
 import { toolCallDeltas, toolMessagesProblem, withCallIds } from './openai-tool-calls.ts';
 import { chatRefusal, unknownModel, type ChatRequestBody, type Refusal } from './openai-requests.ts';
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
-import type { ModelProvider } from '@parley/core';
 import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
+import type { ServiceName } from './served-models.ts';
+import { contextRefusal, rateLimitHeaders } from './upstream-limits.ts';
 
 export interface OpenAIFakeOptions {
   /** When set, any other key is refused with the flavor's 401 body. Any non-empty key is accepted otherwise. */
@@ -27,6 +28,8 @@ export interface OpenAIFakeOptions {
   deployments?: Record<string, string>;
   /** OpenAI: an unverified organization is refused reasoning summaries. */
   verifiedOrganization?: boolean;
+  /** Tokens a prompt may have, for every model (a test's short limit); each model's real window by default. */
+  contextWindow?: number;
 }
 
 const sse = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
@@ -204,7 +207,7 @@ function modelNamed(body: unknown): string {
 }
 
 /** Model ids of the fake's flavor when none were given. */
-const serviceOf: Record<OpenAIFlavor, ModelProvider> = { openai: 'openai', azure: 'openai', deepseek: 'deepseek', xai: 'xai' };
+const serviceOf: Record<OpenAIFlavor, ServiceName> = { openai: 'openai', azure: 'openai', deepseek: 'deepseek', xai: 'xai' };
 
 /**
  * One fake for the Chat Completions family; the flavor decides auth header, paths, model list,
@@ -246,14 +249,16 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
       : route.kind === 'responses' ? responsesRefusal(flavor, ctx.recorded.body as ResponsesBody, options)
       : isImageModelId(model) ? (flavor === 'azure' ? azureImagesVersionRefusal(model, ctx.url.searchParams.get('api-version') ?? '') : undefined)
       : { status: 400, body: { error: { message: `Invalid value for 'model': ${named} is not an image model.`, type: 'invalid_request_error', param: 'model', code: 'invalid_value' } } };
-    if (refusal) {
-      sendJson(ctx.res, refusal.status, refusal.body);
+    const tooLong = route.kind === 'images' ? undefined : contextRefusal(route.kind === 'responses' ? 'responses' : flavor, model, ctx.recorded.body, options.contextWindow);
+    if (refusal ?? tooLong) {
+      const { status, body: problem } = (refusal ?? tooLong)!;
+      sendJson(ctx.res, status, problem);
       return;
     }
     const reply = ctx.takeReply(named);
     if (reply.status && reply.status >= 400) {
       const { status, body: error } = openAIErrorBody(flavor, reply);
-      sendJson(ctx.res, status, error);
+      sendJson(ctx.res, status, error, rateLimitHeaders(reply));
       return;
     }
     if (flavor === 'azure' && reply.blocked === 'prompt') {

@@ -1,13 +1,15 @@
-import { isRetired, upstreamInfo, upstreamModels, type ModelProvider, type SamplingParameter } from '@parley/core';
+import { upstreamInfo, type SamplingParameter } from '@parley/core';
+import { servedOn, type ServiceName } from './served-models.ts';
 
 /**
- * The model ids each real service answers to today: upstream ids (never Parley's aliases),
- * taken from the catalog's record of what each provider serves, minus the models whose announced
- * shutdown day has passed. A fake refuses any other id the way its service does, so a test fails
- * where Parley would send a retired or made-up id. A fake started with `models` serves that list.
+ * The model ids each real service answers to today: upstream ids (never Parley's aliases), from
+ * the fakes' own dated record of what each service serves (`served-models.ts`, not Parley's
+ * catalog), minus the models whose shutdown day has passed. A fake refuses any other id the way
+ * its service does, so a test fails where Parley would send a retired or made-up id. A fake
+ * started with `models` serves that list.
  */
-export function servedModelIds(provider: ModelProvider, now: Date = new Date()): string[] {
-  return [...upstreamModels.values()].filter((m) => m.provider === provider && !isRetired(m, now)).map((m) => m.id);
+export function servedModelIds(service: ServiceName, now: Date = new Date()): string[] {
+  return servedOn(service, now).map((m) => m.id);
 }
 
 /** The model thinks (reasoning tokens, thinking blocks, thought parts). Unknown ids do not. */

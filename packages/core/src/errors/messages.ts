@@ -31,6 +31,11 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   upstream_forbidden:
     'The provider refused this request for your account or region (permission, region or organization verification). Check your provider account.',
   upstream_overloaded: 'The model provider is overloaded right now. Please try again in a moment.',
+  upstream_rate_limited: 'The model provider is busy: it is answering too many requests right now. Please try again in a moment.',
+  upstream_out_of_credit: 'The account behind this key has run out of credit at the model provider.',
+  context_too_long:
+    'This conversation is too long for the model ({limit} tokens at most). Start a new branch from an earlier message, or attach fewer files.',
+  service_misconfigured: 'The service is misconfigured: the model provider refused its key. The operator has been told; please try again later.',
   service_unavailable: 'Parley cannot reach a service it needs right now. Please try again in a moment.',
   agent_timeout: 'The agent ran out of time before it could answer. Ask again, perhaps for less at once.',
   content_filtered: "The provider's safety filter blocked this request or its answer. Rephrase your message and try again.",
@@ -47,6 +52,15 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
     'This document is too large or too complex to read (it unpacks to too much, or takes too long or too much memory). Split it into smaller files or save it as plain text.',
   storage_full: 'Your file storage is full ({limitMb} MB). Delete conversations whose files you no longer need to make room.',
 };
+
+/** Whose key ran out of credit at the provider: the server's own, or the one the user set. */
+export const outOfCreditMessages = {
+  server: "The service's own key has run out of credit at the model provider. The operator must top it up; you can also set your own key for this endpoint.",
+  user: 'Your own API key has run out of credit at the model provider. Add credit to that account, or set another key.',
+} as const;
+
+/** `context_too_long` for a model whose limit Parley does not know. */
+export const contextTooLongUnknownMessage = 'This conversation is too long for the model. Start a new branch from an earlier message, or attach fewer files.';
 
 /** The `data.fields` entry of a refused NUL character (U+0000), which PostgreSQL text cannot hold; the web localizes it. */
 export const nulFieldMessage = 'validation.nul';

@@ -97,7 +97,7 @@ describe('anthropic provider specifics', () => {
       fake.enqueue({ status: 402 }, { status: 403 }, { status: 403, forbidden: 'region' }, { status: 529 });
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await failureOf(ask())).code);
-      expect(codes).toEqual(['insufficient_quota', 'upstream_forbidden', 'upstream_forbidden', 'upstream_overloaded']);
+      expect(codes).toEqual(['upstream_out_of_credit', 'upstream_forbidden', 'upstream_forbidden', 'upstream_overloaded']);
     } finally {
       await fake.close();
     }

@@ -121,7 +121,7 @@ describe('streamChatCompletions on the wire', () => {
       res.end(JSON.stringify({ error: { message: 'You exceeded your current quota', type: 'insufficient_quota' } }));
     };
     const error = await failureOf(ask());
-    expect(error).toMatchObject({ code: 'insufficient_quota', upstreamStatus: 429 });
+    expect(error).toMatchObject({ code: 'upstream_out_of_credit', upstreamStatus: 429 });
     expect(error.upstreamMessage).toContain('exceeded your current quota');
   });
 

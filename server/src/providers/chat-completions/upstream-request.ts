@@ -94,5 +94,5 @@ export async function failureOf(response: IncomingMessage): Promise<ProviderErro
     // A body cut short still says enough with its status.
   }
   const status = response.statusCode ?? 0;
-  return httpFailure(status, body.slice(0, errorBodyLimit), response.statusMessage || `HTTP ${status}`);
+  return httpFailure(status, body.slice(0, errorBodyLimit), response.statusMessage || `HTTP ${status}`, response.headers);
 }

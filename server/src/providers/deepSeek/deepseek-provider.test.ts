@@ -73,11 +73,11 @@ describe('deepSeek provider specifics', () => {
     }
   });
 
-  it('maps 402 Insufficient Balance to insufficient_quota', async () => {
+  it('maps 402 Insufficient Balance to upstream_out_of_credit', async () => {
     const fake = await startDeepSeekFake();
     try {
       fake.enqueue({ status: 402 });
-      expect((await failureOf(ask(fake.url))).code).toBe('insufficient_quota');
+      expect((await failureOf(ask(fake.url))).code).toBe('upstream_out_of_credit');
     } finally {
       await fake.close();
     }

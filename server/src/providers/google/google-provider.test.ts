@@ -201,8 +201,8 @@ describe('google provider specifics', () => {
       fake.enqueue({ blocked: 'prompt' }, { blocked: 'reply', chunks: ['a', 'b'] }, { status: 429 }, { status: 429, quota: true }, { forbidden: 'region' , status: 400 });
       expect((await failureOf(ask1())).code).toBe('content_filtered');
       expect((await failureOf(ask1())).code).toBe('content_filtered');
-      expect((await failureOf(ask1())).code).toBe('message_limit');
-      expect((await failureOf(ask1())).code).toBe('insufficient_quota');
+      expect((await failureOf(ask1())).code).toBe('upstream_rate_limited');
+      expect((await failureOf(ask1())).code).toBe('upstream_out_of_credit');
       expect((await failureOf(ask1())).code).toBe('upstream_forbidden');
     } finally {
       await fake.close();

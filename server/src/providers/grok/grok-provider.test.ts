@@ -65,7 +65,7 @@ describe('grok provider specifics', () => {
       expect((await failureOf(ask('grok-3', `${fake.url}/v1`))).code).toBe('invalid_api_key');
       const right = (model: string) => grokProvider.stream({ model, messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: 'right', baseURL: `${fake.url}/v1` }, new AbortController().signal);
       fake.enqueue({ status: 403, quota: true }, { status: 403 });
-      expect((await failureOf(right('grok-3'))).code).toBe('insufficient_quota');
+      expect((await failureOf(right('grok-3'))).code).toBe('upstream_out_of_credit');
       expect((await failureOf(right('grok-3-deepsearch'))).code).toBe('upstream_forbidden');
     } finally {
       await fake.close();

@@ -31,7 +31,7 @@ describe('ResponsesEvents', () => {
   it('throws failures classified by their code', () => {
     const failed = () => new ResponsesEvents().read({ type: 'response.failed', response: { error: { code: 'rate_limit_exceeded', message: 'slow down' } } });
     expect(failed).toThrow(ProviderError);
-    expect(failed).toThrow(expect.objectContaining({ code: 'message_limit' }));
+    expect(failed).toThrow(expect.objectContaining({ code: 'upstream_rate_limited' }));
     expect(() => new ResponsesEvents().read({ type: 'error', code: 'server_error', message: 'oops' })).toThrow(expect.objectContaining({ code: 'upstream_error' }));
   });
 

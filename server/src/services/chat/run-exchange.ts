@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errorEvent, resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
+import { contextWindowOf, errorEvent, resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, nameUntitledConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
@@ -10,11 +10,13 @@ import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from 
 import { presentMessage, type MessageRow } from '../../presenters/present-message.ts';
 import { storeGeneratedImage } from '../files/generated-image.ts';
 import { turnsWithFiles } from '../files/turn-files.ts';
-import { errorTextFor } from './chat-error-text.ts';
-import { logExchangeFailure } from './log-exchange-failure.ts';
+import { errorTextFor, type FailureContext } from './chat-error-text.ts';
+import { keyOwnerOf, logExchangeFailure } from './log-exchange-failure.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { watchIdle } from './idle-watch.ts';
+import { withRateLimitRetry } from './rate-limit-retry.ts';
+import type { ProviderError } from '../../providers/provider-error.ts';
 import type { CallMeter } from '../access/call-meter.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
@@ -119,7 +121,12 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       ...exchange.credentials,
       beforeCall: started.hold?.beforeCall,
     };
-    for await (const event of exchange.provider.stream(request, controller.signal)) {
+    const retryWatch = {
+      shown,
+      onRetry: (error: ProviderError, waitMs: number) =>
+        ctx.log.info({ reqId: started.requestId, endpoint: exchange.endpoint, model: exchange.model, waitMs, upstreamStatus: error.upstreamStatus }, 'upstream rate limit: retrying once'),
+    };
+    for await (const event of withRateLimitRetry(exchange.provider, request, controller.signal, retryWatch)) {
       if (controller.signal.aborted) break;
       if (event.type === 'text' || event.type === 'image') {
         const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url) : undefined;
@@ -166,7 +173,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
     else if (shown()) {
       logExchangeFailure(ctx.log, exchange, started.requestId, error);
-      await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error, { model: upstreamIdOf(ctx, exchange) }).text }, settings);
+      await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error, failureContext(ctx, exchange)).text }, settings);
     } else await fail(ctx, ending, error);
   } finally {
     idle.stop();
@@ -236,9 +243,15 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
   }
 }
 
-/** The upstream id this exchange's model was called as (the one a `model_not_found` names). */
-const upstreamIdOf = (ctx: AppContext, exchange: Exchange) =>
-  resolveModel(exchange.endpoint, exchange.model, endpointSettings(ctx.env, exchange.endpoint).aliases).upstreamId;
+/** What a failure's text names: the upstream id the model was called as, its context window, whose key it used. */
+function failureContext(ctx: AppContext, exchange: Exchange): FailureContext {
+  const aliases = endpointSettings(ctx.env, exchange.endpoint).aliases;
+  return {
+    model: resolveModel(exchange.endpoint, exchange.model, aliases).upstreamId,
+    contextWindow: contextWindowOf(exchange.endpoint, exchange.model, aliases),
+    keyOwner: keyOwnerOf(exchange),
+  };
+}
 
 const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
 
@@ -276,7 +289,7 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
   const { exchange, started, placeholderStored } = ending;
   logExchangeFailure(ctx.log, exchange, started.requestId, error);
   await started.hold?.settle({ served: ending.shown() });
-  const { text } = errorTextFor(error, { model: upstreamIdOf(ctx, exchange) });
+  const { text } = errorTextFor(error, failureContext(ctx, exchange));
   try {
     let saved: MessageRow;
     const kept = keptContinuedRow(exchange);
