@@ -266,13 +266,13 @@ test('conversations are renamed inline and deleted from their row menu, bulk del
   });
 });
 
-test('an upstream that refuses the key shows the invalid-key text and blocks the input', async ({ page, signUp }) => {
+test("an upstream that refuses the server's key shows the misconfigured-service text and blocks the input", async ({ page, signUp }) => {
   await signUp('chat-error');
   await page.goto('/chat/new');
   await chooseClaude(page);
   await stackControl.enqueue(fake, { model, status: 401 });
   await send(page, 'Will this work?');
-  await expect(page.getByTestId('message-error')).toContainText('Invalid API key');
+  await expect(page.getByTestId('message-error')).toContainText('The service is misconfigured');
   await expect(page.getByTestId('chat-input')).toBeDisabled();
   await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
 });

@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('regenerate, continue and edit on %s', (kind) =
     expect(frames.at(-1)!.event).toBe('error');
     const error = frames.at(-1)!.data as Message;
     expect(error).toMatchObject({ error: true, parentMessageId: u1.messageId });
-    expect(parseChatErrorText(error.text)?.kind).toBe('invalid_api_key');
+    expect(parseChatErrorText(error.text)?.kind).toBe('service_misconfigured');
 
     const stored = await messages();
     expect(stored.find((m) => m.messageId === a1.messageId)).toMatchObject({ text: before.text, error: false, unfinished: false });

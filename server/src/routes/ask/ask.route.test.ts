@@ -156,7 +156,7 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(res.status).toBe(401);
   });
 
-  it('turns an upstream 401 into an invalid_api_key error event, keeps both messages and names the conversation', async () => {
+  it("turns an upstream 401 of the server's key into a service_misconfigured error event, keeps both messages and names the conversation", async () => {
     s.upstream.enqueue({ status: 401 });
     const { frames } = await s.ask(alice, { text: 'will fail', messageId: `m-${kind}-401` });
     const created = frames[0]!.data as CreatedEvent;
@@ -164,17 +164,17 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(last.event).toBe('error');
     const error = last.data as Message;
     expect(error).toMatchObject({ error: true, parentMessageId: `m-${kind}-401`, conversationId: created.conversationId });
-    expect(parseChatErrorText(error.text)?.kind).toBe('invalid_api_key');
+    expect(parseChatErrorText(error.text)?.kind).toBe('service_misconfigured');
     expect(await findMessage(s.t.ctx.db, alice.userId, `m-${kind}-401`)).toMatchObject({ text: 'will fail' });
     expect(await findMessage(s.t.ctx.db, alice.userId, error.messageId)).toMatchObject({ error: true, text: error.text, unfinished: false });
     // The sidebar lists it under its first words, never as a bare "New Chat".
     expect(await json<{ title: string }>(s.get(alice, `/api/convos/${created.conversationId}`))).toMatchObject({ title: 'will fail' });
   });
 
-  it('turns an exhausted upstream quota into insufficient_quota', async () => {
+  it("turns an exhausted upstream quota into upstream_out_of_credit, not Parley's own insufficient_quota", async () => {
     s.upstream.enqueue({ status: 429, quota: true });
     const { frames } = await s.ask(alice, { text: 'no money' });
     expect(frames.at(-1)!.event).toBe('error');
-    expect(parseChatErrorText((frames.at(-1)!.data as Message).text)?.kind).toBe('insufficient_quota');
+    expect(parseChatErrorText((frames.at(-1)!.data as Message).text)?.kind).toBe('upstream_out_of_credit');
   });
 });

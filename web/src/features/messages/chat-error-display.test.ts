@@ -28,6 +28,29 @@ describe('chatErrorDisplay (SPEC point 8 chat error texts)', () => {
     expect(display.details).toContain('"text": "x"');
   });
 
+  it("shows the provider's rate limit as 'busy', not as Parley's message limit", () => {
+    expect(chatErrorDisplay(t, '{"type":"upstream_rate_limited"}').text).toMatch(/busy/);
+    expect(chatErrorDisplay(t, '{"type":"upstream_rate_limited"}').text).not.toBe(en.errors.message_limit);
+  });
+
+  it("says whose key ran out of credit: the service's or the user's own", () => {
+    expect(chatErrorDisplay(t, '{"type":"upstream_out_of_credit","key":"server"}').text).toBe(en.errors.upstream_out_of_credit_server);
+    expect(chatErrorDisplay(t, '{"type":"upstream_out_of_credit","key":"user"}').text).toBe(en.errors.upstream_out_of_credit_user);
+  });
+
+  it("names the model's context limit, written the reader's way, and what to do", () => {
+    const text = chatErrorDisplay(t, '{"type":"context_too_long","limit":1050000,"model":"gpt-6.1-terra"}').text;
+    expect(text).toContain('1,050,000 tokens');
+    expect(text).toMatch(/new branch.*fewer files/);
+    expect(chatErrorDisplay(t, '{"type":"context_too_long"}').text).toBe(en.errors.context_too_long_unknown);
+  });
+
+  it('tells a misconfigured service apart from a key the user should set', () => {
+    const text = chatErrorDisplay(t, '{"type":"service_misconfigured"}').text;
+    expect(text).toMatch(/misconfigured/);
+    expect(text).not.toMatch(/Set Token/);
+  });
+
   it('treats the legacy `ban` id as the banned text', () => {
     expect(chatErrorDisplay(t, '{"type":"ban"}').text).toBe(en.errors.banned);
   });

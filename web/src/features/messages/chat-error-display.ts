@@ -21,10 +21,23 @@ export function chatErrorDisplay(t: TFunction, raw: string): ChatErrorDisplay {
     const code = aliases[parsed.kind] ?? parsed.kind;
     const key = `errors.${code}`;
     const generations = 'generations' in parsed && parsed.generations ? JSON.stringify(parsed.generations, null, 2) : null;
-    if (i18next.exists(key)) return { text: t(key, { ...parsed, interpolation: { escapeValue: false } }), details: generations };
+    if (i18next.exists(key)) return { text: t(key, { ...parsed, ...variantOf(parsed), interpolation: { escapeValue: false } }), details: generations };
     if (parsed.message) return { text: truncate(parsed.message), details: null };
   }
   return { text: truncate(raw), details: null };
+}
+
+/**
+ * The details that pick a text's variant (i18next `context`) or its shape: whose key ran out of
+ * credit (`key`: server / user), whether the model's context limit is known, and that limit
+ * written the reader's way (1,050,000).
+ */
+function variantOf(parsed: Record<string, unknown>): { context?: string; limit?: string } {
+  if (typeof parsed.key === 'string') return { context: parsed.key };
+  if (parsed.kind === 'context_too_long') {
+    return typeof parsed.limit === 'number' ? { limit: new Intl.NumberFormat(i18next.language).format(parsed.limit) } : { context: 'unknown' };
+  }
+  return {};
 }
 
 function truncate(text: string): string {
