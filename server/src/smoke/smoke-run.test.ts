@@ -10,7 +10,7 @@ import {
 } from '@parley/testkit';
 import { catalogAliases } from '@parley/core';
 import { parseEnv } from '../config/env.ts';
-import { runSmoke, smokeTable, type SmokeRow } from './smoke-run.ts';
+import { runSmoke, smokeReport, smokeTable, type SmokeRow } from './smoke-run.ts';
 
 describe('npm run smoke against the strict fakes', () => {
   const fakes: Record<string, FakeUpstream> = {};
@@ -72,7 +72,7 @@ describe('npm run smoke against the strict fakes', () => {
 
   it('answers ok for what works, the user-facing error code for what fails, and skips pictures', () => {
     const anthropic = rows.filter((r) => r.endpoint === 'anthropic');
-    expect(anthropic[0]!.result).toBe('insufficient_quota');
+    expect(anthropic[0]!.result).toBe('upstream_out_of_credit');
     expect(anthropic.slice(1).every((r) => r.result === 'ok')).toBe(true);
     const others = rows.filter((r) => r.endpoint !== 'anthropic' && r.endpoint !== 'deepSeek');
     const images = others.filter((r) => r.result.startsWith('skipped'));
@@ -82,9 +82,90 @@ describe('npm run smoke against the strict fakes', () => {
 
   it('prints an aligned table', () => {
     const table = smokeTable(rows).split('\n');
-    expect(table[0]).toMatch(/^endpoint\s+model\s+upstream\s+result\s+ms$/);
+    expect(table[0]).toMatch(/^endpoint\s+check\s+model\s+upstream\s+result\s+ms$/);
     expect(table[1]).toMatch(/^-+ {2}-+/);
-    expect(table.find((line) => line.startsWith('anthropic ') && line.includes('claude-1 '))).toMatch(/claude-haiku-5-5\s+insufficient_quota/);
+    expect(table.find((line) => line.startsWith('anthropic ') && line.includes('claude-1 '))).toMatch(/claude-haiku-5-5\s+upstream_out_of_credit/);
     expect(table).toHaveLength(rows.length + 2);
+  });
+
+  it('names the Azure deployment each row calls', () => {
+    expect(rows.find((r) => r.endpoint === 'azureOpenAI' && r.model === 'gpt-4o')!.upstream).toBe('gpt-6.1-terra (deployment gpt-61-terra)');
+    expect(rows.find((r) => r.endpoint === 'openAI' && r.model === 'gpt-4o')!.upstream).toBe('gpt-6.1-terra');
+  });
+
+  it("prints each failed row with the upstream's status and words, and counts skipped rows apart from ok ones", () => {
+    const report = smokeReport(rows).split('\n');
+    expect(report[0]).toBe('Failed:');
+    expect(report).toContainEqual(expect.stringMatching(/^ {2}anthropic chat claude-1: upstream_out_of_credit, upstream 402: .*credit balance is too low/));
+    expect(report).toContainEqual(expect.stringMatching(/^ {2}deepSeek chat deepseek-r1: empty_reply, upstream no status/));
+    const ok = rows.filter((r) => r.result === 'ok').length;
+    expect(report.at(-1)).toBe(`${ok} ok, 2 failed, 3 skipped (of ${rows.length})`);
+    expect(ok).toBe(rows.length - 5);
+  });
+});
+
+describe('npm run smoke --deep against the strict fakes', () => {
+  const fakes: Record<string, FakeUpstream> = {};
+  let rows: SmokeRow[];
+
+  beforeAll(async () => {
+    fakes.openai = await startOpenAIFake();
+    fakes.azure = await startAzureOpenAIFake();
+    fakes.anthropic = await startAnthropicFake();
+    fakes.grok = await startGrokFake();
+    const google = await startGoogleFake();
+    fakes.google = google;
+    // Each service calls the tool it is offered, as the real ones do when told they must.
+    for (const fake of Object.values(fakes)) fake.enqueue({ mentioning: 'current_time', toolCalls: [{ name: 'current_time', arguments: '{"city":"Paris"}' }] });
+    const env = parseEnv({
+      OPENAI_API_KEY: 'sk-smoke',
+      OPENAI_BASE_URL: `${fakes.openai.url}/v1`,
+      OPENAI_MODELS: 'gpt-4o-mini,gpt-4o-image',
+      AZURE_OPENAI_API_KEY: JSON.stringify({ azureOpenAIApiInstanceName: 'smoke', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'az' }),
+      // Azure draws only on a newer (preview) api-version than chat.
+      AZURE_OPENAI_IMAGES_API_VERSION: '2025-04-01-preview',
+      AZURE_OPENAI_BASE_URL: fakes.azure.url,
+      AZURE_OPENAI_MODELS: 'gpt-4o,gpt-4o-image',
+      ANTHROPIC_API_KEY: 'sk-ant-smoke',
+      ANTHROPIC_BASE_URL: `${fakes.anthropic.url}/v1`,
+      ANTHROPIC_MODELS: 'claude-2',
+      GOOGLE_API_KEY: 'g-smoke',
+      GOOGLE_BASE_URL: google.url,
+      GOOGLE_MODELS: 'chat-bison',
+      GROK_API_KEY: 'xai-smoke',
+      GROK_BASE_URL: `${fakes.grok.url}/v1`,
+      GROK_MODELS: 'grok-3,grok-3-imageGen',
+    });
+    rows = await runSmoke(env, { deep: true, timeoutMs: 10_000 });
+  }, 60_000);
+  afterAll(() => Promise.all(Object.values(fakes).map((f) => f.close())));
+
+  it('reads a picture, calls a tool and draws a picture once per endpoint', () => {
+    const deep = rows.filter((r) => r.check !== 'chat').map((r) => `${r.endpoint} ${r.check} ${r.model} ${r.result}`);
+    expect(deep).toEqual([
+      'openAI vision gpt-4o-mini ok',
+      'openAI tools gpt-4o-mini ok',
+      'openAI image gpt-4o-image ok',
+      'azureOpenAI vision gpt-4o ok',
+      'azureOpenAI tools gpt-4o ok',
+      'azureOpenAI image gpt-4o-image ok',
+      'anthropic vision claude-2 ok',
+      'anthropic tools claude-2 ok',
+      'anthropic image - skipped (no image model listed)',
+      'google vision chat-bison ok',
+      'google tools chat-bison ok',
+      'google image - skipped (no image model listed)',
+      'grok vision grok-3 ok',
+      'grok tools grok-3 ok',
+      'grok image grok-3-imageGen ok',
+    ]);
+    // The vision call carried the picture; the tools call offered the tool.
+    const visionCall = fakes.anthropic!.requests.find((r) => JSON.stringify(r.body).includes('"type":"image"'));
+    expect(visionCall).toBeDefined();
+    expect(fakes.anthropic!.requests.some((r) => JSON.stringify(r.body).includes('current_time'))).toBe(true);
+  });
+
+  it('leaves the chat rows of image models skipped: the deep image row has drawn once', () => {
+    expect(rows.filter((r) => r.check === 'chat' && r.model.includes('image')).every((r) => r.result.startsWith('skipped'))).toBe(true);
   });
 });
