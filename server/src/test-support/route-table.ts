@@ -88,6 +88,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/pay/notify': { signedIn: false, call: () => ({ url: '/api/pay/notify', payload: { out_trade_no: 'PL0', trade_status: 'TRADE_SUCCESS' } }), owner: 200, other: 200 },
   'GET /api/endpoints': { signedIn: true, call: () => ({ url: '/api/endpoints' }), owner: 200, other: 200 },
   'GET /api/models': { signedIn: true, call: () => ({ url: '/api/models' }), owner: 200, other: 200 },
+  'GET /api/models/retiring': { signedIn: true, call: () => ({ url: '/api/models/retiring' }), owner: 200, other: 200 },
   'GET /api/search/enable': { signedIn: true, call: () => ({ url: '/api/search/enable' }), owner: 200, other: 200 },
   'GET /api/search': { signedIn: true, call: () => ({ url: '/api/search?q=zebra' }), owner: 200, other: 200 },
   'GET /api/convos': { signedIn: true, call: () => ({ url: '/api/convos' }), owner: 200, other: 200 },

@@ -22,6 +22,8 @@ export interface AnthropicFakeOptions {
   models?: string[];
   /** Tokens a prompt may have, for every model (a test's short limit); each model's real window by default. */
   contextWindow?: number;
+  /** Retirement days `GET /v1/models` announces (a test's own models); the served list's by default. */
+  shutdownDates?: Record<string, string>;
 }
 
 interface MessagesBody {
@@ -236,7 +238,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     const version = ctx.req.headers['anthropic-version'];
     if (!version) return refuse(ctx, invalidRequest('anthropic-version: header is required'));
     if (!knownVersions.has(String(version))) return refuse(ctx, invalidRequest(`anthropic-version: invalid value '${String(version)}'`));
-    if (listing) return anthropicModelsList(ctx, models);
+    if (listing) return anthropicModelsList(ctx, models, options.shutdownDates);
     const body = (ctx.recorded.body ?? {}) as MessagesBody;
     if (!models.includes(body.model ?? '')) return refuse(ctx, invalidRequest(`model: ${String(body.model)}`, 404));
     const refusal = messagesRefusal(body, String(version));

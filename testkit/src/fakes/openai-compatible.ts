@@ -18,6 +18,7 @@ import { responses, responsesRefusal, type ResponsesBody } from './responses-api
 import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
 import type { ServiceName } from './served-models.ts';
 import { contextRefusal, rateLimitHeaders } from './upstream-limits.ts';
+import { openAIModelsList } from './model-list-handlers.ts';
 
 export interface OpenAIFakeOptions {
   /** When set, any other key is refused with the flavor's 401 body. Any non-empty key is accepted otherwise. */
@@ -30,6 +31,8 @@ export interface OpenAIFakeOptions {
   verifiedOrganization?: boolean;
   /** Tokens a prompt may have, for every model (a test's short limit); each model's real window by default. */
   contextWindow?: number;
+  /** Shutdown days `GET /v1/models` announces (a test's own models); the served list's by default. */
+  shutdownDates?: Record<string, string>;
 }
 
 const sse = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
@@ -230,10 +233,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     }
     if (!authorized(ctx, flavor, options)) return;
     if (route.kind === 'models') {
-      sendJson(ctx.res, 200, {
-        object: 'list',
-        data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: flavor === 'xai' ? 'xai' : 'system' })),
-      });
+      openAIModelsList(ctx, models, flavor === 'xai' ? 'xai' : 'system', options.shutdownDates);
       return;
     }
     const body = (ctx.recorded.body ?? {}) as ChatRequestBody;

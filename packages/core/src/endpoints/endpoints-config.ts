@@ -30,3 +30,10 @@ export type EndpointsConfig = z.infer<typeof endpointsConfigSchema>;
 /** `GET /api/models`: the model list of every endpoint (empty when the server has none to offer). */
 export const modelsConfigSchema = z.record(endpointNameSchema, z.array(z.string()));
 export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
+
+/**
+ * `GET /api/models/retiring`: per endpoint, the listed models that shut down within 30 days and
+ * their shutdown day (UTC `YYYY-MM-DD`), which the model picker marks.
+ */
+export const modelRetirementsSchema = z.partialRecord(endpointNameSchema, z.record(z.string(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)));
+export type ModelRetirements = z.infer<typeof modelRetirementsSchema>;

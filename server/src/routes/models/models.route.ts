@@ -1,11 +1,12 @@
-import type { ModelsConfig } from '@parley/core';
+import type { ModelRetirements, ModelsConfig } from '@parley/core';
 import type { FastifyInstance } from 'fastify';
 import { modelCallerOf } from '../../http/access-identity.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
 import type { AppContext } from '../../app/context.ts';
-import { offeredModelLists } from '../../services/models/offered-model.ts';
+import { offeredModelLists, retiringModelLists } from '../../services/models/offered-model.ts';
 
 export async function modelsRoutes(app: FastifyInstance, ctx: AppContext) {
   const preHandler = authenticate(ctx);
   app.get('/api/models', { preHandler }, async (request): Promise<ModelsConfig> => offeredModelLists(ctx, modelCallerOf(requireUser(request))));
+  app.get('/api/models/retiring', { preHandler }, async (request): Promise<ModelRetirements> => retiringModelLists(ctx, modelCallerOf(requireUser(request))));
 }

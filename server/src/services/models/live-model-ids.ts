@@ -1,10 +1,25 @@
 import type { EndpointName } from '@parley/core';
 
+/** One model a provider lists, with the day it shuts down when the provider announced one. */
+export interface LiveModel {
+  id: string;
+  /** UTC `YYYY-MM-DD`: OpenAI's `shutdown_date`, Anthropic's `retires_at`. */
+  shutdownDate?: string;
+}
+
 /** Where a provider lists its models, and how to ask. */
 export interface LiveListSource {
   defaultBaseURL: string;
-  fetchIds(baseURL: string, apiKey: string, signal: AbortSignal): Promise<string[]>;
+  fetchModels(baseURL: string, apiKey: string, signal: AbortSignal): Promise<LiveModel[]>;
 }
+
+/** The day of an ISO date or date-time, when it is one. */
+const dayOf = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined);
+
+const liveModel = (id: string, shutdown: unknown): LiveModel => {
+  const shutdownDate = dayOf(shutdown);
+  return shutdownDate ? { id, shutdownDate } : { id };
+};
 
 /** Pages read at most, so a misbehaving upstream cannot keep a request looping. */
 const maxPages = 10;
@@ -15,38 +30,45 @@ async function getJson(url: string, headers: Record<string, string>, signal: Abo
   return response.json();
 }
 
-const strings = (values: unknown[]): string[] => values.filter((v): v is string => typeof v === 'string' && v.length > 0);
-
 /** Ids of models that are not chat models: audio, images, video, embeddings, moderation… */
 const notChat = /(embed|whisper|tts|transcribe|audio|realtime|dall-e|image|imagine|video|moderation|search-preview|instruct|babbage|davinci-002|computer-use|sora)/i;
 
-/** OpenAI and OpenAI-compatible servers (DeepSeek, xAI): `GET {base}/models` → `{ data: [{ id }] }`. */
+/** OpenAI and OpenAI-compatible servers (DeepSeek, xAI): `GET {base}/models` → `{ data: [{ id, shutdown_date? }] }`. */
 const openAICompatible = (defaultBaseURL: string, isChat: (id: string) => boolean): LiveListSource => ({
   defaultBaseURL,
-  async fetchIds(baseURL, apiKey, signal) {
-    const body = (await getJson(`${baseURL}/models`, { authorization: `Bearer ${apiKey}` }, signal)) as { data?: { id?: unknown }[] };
-    return strings((body.data ?? []).map((m) => m.id)).filter(isChat);
+  async fetchModels(baseURL, apiKey, signal) {
+    const body = (await getJson(`${baseURL}/models`, { authorization: `Bearer ${apiKey}` }, signal)) as { data?: { id?: unknown; shutdown_date?: unknown }[] };
+    return (body.data ?? []).flatMap((m) => (typeof m.id === 'string' && m.id !== '' && isChat(m.id) ? [liveModel(m.id, m.shutdown_date)] : []));
   },
 });
 
-/** Anthropic: `GET {base}/models` (the base ends in `/v1`, as the provider's) with `x-api-key` and `anthropic-version`, paged by `after_id`. */
+interface AnthropicModel {
+  id?: unknown;
+  lifecycle?: unknown;
+  retires_at?: unknown;
+}
+
+/**
+ * Anthropic: `GET {base}/models` (the base ends in `/v1`, as the provider's) with `x-api-key` and
+ * `anthropic-version`, paged by `after_id`; a `retired` model is left out, a retirement date kept.
+ */
 const anthropic: LiveListSource = {
   defaultBaseURL: 'https://api.anthropic.com/v1',
-  async fetchIds(baseURL, apiKey, signal) {
-    const ids: string[] = [];
+  async fetchModels(baseURL, apiKey, signal) {
+    const models: LiveModel[] = [];
     let after: string | undefined;
     for (let page = 0; page < maxPages; page++) {
       const query = new URLSearchParams({ limit: '100', ...(after ? { after_id: after } : {}) });
       const body = (await getJson(`${baseURL}/models?${query}`, { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' }, signal)) as {
-        data?: { id?: unknown }[];
+        data?: AnthropicModel[];
         has_more?: boolean;
         last_id?: unknown;
       };
-      ids.push(...strings((body.data ?? []).map((m) => m.id)));
+      for (const m of body.data ?? []) if (typeof m.id === 'string' && m.id !== '' && m.lifecycle !== 'retired') models.push(liveModel(m.id, m.retires_at));
       if (!body.has_more || typeof body.last_id !== 'string') break;
       after = body.last_id;
     }
-    return ids;
+    return models;
   },
 };
 
@@ -58,7 +80,7 @@ interface GeminiModel {
 /** Gemini API: `GET {base}/v1beta/models` with `x-goog-api-key`, paged by `pageToken`; chat models generate content. */
 const gemini: LiveListSource = {
   defaultBaseURL: 'https://generativelanguage.googleapis.com',
-  async fetchIds(baseURL, apiKey, signal) {
+  async fetchModels(baseURL, apiKey, signal) {
     const ids: string[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < maxPages; page++) {
@@ -74,7 +96,7 @@ const gemini: LiveListSource = {
       if (typeof body.nextPageToken !== 'string' || !body.nextPageToken) break;
       pageToken = body.nextPageToken;
     }
-    return ids.filter((id) => id.startsWith('gemini-') && !notChat.test(id));
+    return ids.filter((id) => id.startsWith('gemini-') && !notChat.test(id)).map((id) => ({ id }));
   },
 };
 

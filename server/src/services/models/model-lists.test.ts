@@ -101,4 +101,40 @@ describe('model lists', () => {
     expect((await createModelLists(userKeys).all()).openAI).toEqual(defaultModels.openAI);
     expect(modelCalls(openai)).toBe(before);
   });
+
+  it('hides a live-listed model once its shutdown day has passed, and reports one retiring within 30 days', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const shutdownDates = { 'gpt-7-gone': day(-1), 'gpt-7-soon': day(10), 'gpt-7-later': day(90) };
+    const openaiDated = await startOpenAIFake({ apiKey: 'sk-dated', models: ['gpt-7-gone', 'gpt-7-soon', 'gpt-7-later'], shutdownDates });
+    const claudeDated = await startAnthropicFake({ apiKey: 'sk-ant-dated', models: ['claude-7-gone', 'claude-7-soon'], shutdownDates: { 'claude-7-gone': day(0), 'claude-7-soon': day(3) } });
+    try {
+      const env = testEnv({ OPENAI_API_KEY: 'sk-dated', OPENAI_BASE_URL: `${openaiDated.url}/v1`, ANTHROPIC_API_KEY: 'sk-ant-dated', ANTHROPIC_BASE_URL: `${claudeDated.url}/v1` });
+      const lists = createModelLists(env);
+      const all = await lists.all();
+      expect(all.openAI).toEqual([...defaultModels.openAI, 'gpt-7-soon', 'gpt-7-later']);
+      expect(all.anthropic).toEqual([...defaultModels.anthropic, 'claude-7-soon']);
+      expect(await lists.retiring('openAI')).toEqual({ 'gpt-7-soon': day(10) });
+      expect(await lists.retiring('anthropic')).toEqual({ 'claude-7-soon': day(3) });
+      // A list fetched while a model was still served drops it from its shutdown day on.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 86_400_000 });
+      try {
+        expect((await lists.listFor('openAI')).filter((id) => id.startsWith('gpt-7'))).toEqual(['gpt-7-later']);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await Promise.all([openaiDated.close(), claudeDated.close()]);
+    }
+  });
+
+  it("marks a listed id whose upstream model retires within 30 days by the catalog's date", async () => {
+    // gpt-3.5-turbo shut down on 2026-10-23: seen from 2026-10-10, it retires in 13 days.
+    const lists = createModelLists(testEnv({ ...off, OPENAI_MODELS: 'legacy,gpt-4o', OPENAI_MODEL_ALIASES: 'legacy=gpt-3.5-turbo' }));
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-10-10T12:00:00Z') });
+    try {
+      expect(await lists.retiring('openAI')).toEqual({ legacy: '2026-10-23' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,7 +1,7 @@
-import { endpointOrder, parseModelList, type EndpointName, type ModelsConfig } from '@parley/core';
+import { endpointOrder, parseModelList, resolveModel, type EndpointName, type ModelsConfig } from '@parley/core';
 import type { Env } from '../../config/env.ts';
 import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
-import { liveListSources } from './live-model-ids.ts';
+import { liveListSources, type LiveModel } from './live-model-ids.ts';
 
 export interface ModelListsOptions {
   /** How long a fetched list is reused. */
@@ -13,9 +13,15 @@ export interface ModelListsOptions {
 }
 
 interface Cached {
-  ids: Promise<string[]>;
+  models: Promise<LiveModel[]>;
   expiresAt: number;
 }
+
+/** How far ahead the picker warns of a model's shutdown. */
+export const retiringWarningDays = 30;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A Google credential that is a service-account JSON calls Vertex, which has no Gemini API list. */
 const isJsonKey = (key: string) => key.trimStart().startsWith('{');
@@ -25,6 +31,11 @@ export interface ModelLists {
   all(): Promise<ModelsConfig>;
   /** One endpoint's list, as `all()` has it. */
   listFor(endpoint: EndpointName): Promise<string[]>;
+  /**
+   * The shutdown day of each model of the endpoint's list that retires within 30 days: the
+   * provider's own date for a live-listed model, else the catalog's for the model it calls.
+   */
+  retiring(endpoint: EndpointName): Promise<Record<string, string>>;
 }
 
 /**
@@ -37,32 +48,52 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}): Mod
   const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError } = options;
   const cache = new Map<EndpointName, Cached>();
 
-  function live(endpoint: EndpointName): Promise<string[]> | undefined {
+  function live(endpoint: EndpointName): Promise<LiveModel[]> | undefined {
     const source = liveListSources[endpoint];
     const settings = endpointSettings(env, endpoint);
     if (!source || !settings.fetchModels || settings.models || !settings.serverKey || isJsonKey(settings.serverKey)) return undefined;
     const cached = cache.get(endpoint);
-    if (cached && cached.expiresAt > Date.now()) return cached.ids;
-    const entry: Cached = { expiresAt: Date.now() + ttlMs, ids: Promise.resolve([]) };
+    if (cached && cached.expiresAt > Date.now()) return cached.models;
+    const entry: Cached = { expiresAt: Date.now() + ttlMs, models: Promise.resolve([]) };
     const baseURL = (settings.baseURL ?? source.defaultBaseURL).replace(/\/+$/, '');
-    entry.ids = source.fetchIds(baseURL, settings.serverKey, AbortSignal.timeout(timeoutMs)).catch((error: unknown) => {
+    entry.models = source.fetchModels(baseURL, settings.serverKey, AbortSignal.timeout(timeoutMs)).catch((error: unknown) => {
       onFetchError?.(endpoint, error);
       entry.expiresAt = Date.now() + retryMs;
       return [];
     });
     cache.set(endpoint, entry);
-    return entry.ids;
+    return entry.models;
+  }
+
+  const ownAccount = (endpoint: EndpointName) => (endpoint === 'gptPlugins' ? pluginsAccount(env) : endpoint);
+
+  /** The live models still served today: one whose shutdown day has come is hidden, even from a list fetched before. */
+  async function served(endpoint: EndpointName): Promise<LiveModel[]> {
+    const now = today();
+    return ((await live(ownAccount(endpoint))) ?? []).filter((m) => m.shutdownDate === undefined || m.shutdownDate > now);
   }
 
   async function listFor(endpoint: EndpointName): Promise<string[]> {
-    const own = endpoint === 'gptPlugins' ? pluginsAccount(env) : endpoint;
-    const configured = parseModelList(endpointSettings(env, own).models, endpoint);
-    const fetched = (await live(own)) ?? [];
+    const configured = parseModelList(endpointSettings(env, ownAccount(endpoint)).models, endpoint);
+    const fetched = (await served(endpoint)).map((m) => m.id);
     return [...configured, ...fetched.filter((id) => !configured.includes(id))];
+  }
+
+  async function retiring(endpoint: EndpointName): Promise<Record<string, string>> {
+    const liveDates = new Map((await served(endpoint)).flatMap((m) => (m.shutdownDate ? [[m.id, m.shutdownDate] as const] : [])));
+    const aliases = endpointSettings(env, ownAccount(endpoint)).aliases;
+    const horizon = dayIn(retiringWarningDays);
+    const dates: Record<string, string> = {};
+    for (const id of await listFor(endpoint)) {
+      const date = liveDates.get(id) ?? resolveModel(endpoint, id, aliases).info?.retires;
+      if (date && date <= horizon) dates[id] = date;
+    }
+    return dates;
   }
 
   return {
     listFor,
+    retiring,
     async all(): Promise<ModelsConfig> {
       const lists = await Promise.all(endpointOrder.map(async (endpoint) => [endpoint, await listFor(endpoint)] as const));
       return Object.fromEntries(lists) as ModelsConfig;

@@ -1,4 +1,4 @@
-import { resolveModel, type EndpointName, type ModelsConfig } from '@parley/core';
+import { endpointOrder, resolveModel, type EndpointName, type ModelRetirements, type ModelsConfig } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
@@ -27,6 +27,18 @@ export async function offeredModelLists(ctx: Ctx, caller: ModelCaller = {}): Pro
   const allowed = caller.allowedModels;
   if (!allowed) return lists;
   return Object.fromEntries(Object.entries(lists).map(([endpoint, ids]) => [endpoint, ids.filter((id) => allowed.includes(id))])) as ModelsConfig;
+}
+
+/** The offered models (as this caller sees them) that retire within 30 days, by endpoint, with their shutdown day. */
+export async function retiringModelLists(ctx: Ctx, caller: ModelCaller = {}): Promise<ModelRetirements> {
+  const allowed = caller.allowedModels;
+  const lists = await Promise.all(
+    endpointOrder.map(async (endpoint) => {
+      const dates = Object.entries(await ctx.models.retiring(endpoint)).filter(([id]) => !allowed || allowed.includes(id));
+      return [endpoint, Object.fromEntries(dates)] as const;
+    }),
+  );
+  return Object.fromEntries(lists.filter(([, dates]) => Object.keys(dates).length > 0));
 }
 
 /**

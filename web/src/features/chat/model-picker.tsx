@@ -10,6 +10,7 @@ import { EndpointIcon } from '../../components/endpoint-icon.tsx';
 import type { ChatSetup } from '../../state/chat-store.ts';
 import { pickerModels } from '../../state/chat-setup.ts';
 import type { EndpointsInfo } from '../../state/use-endpoints-info.ts';
+import { useModelRetirements } from '../../state/use-model-retirements.ts';
 
 export interface ModelPickerProps {
   info: EndpointsInfo;
@@ -32,8 +33,21 @@ function matches(query: string, endpoint: EndpointName, model: string, label: st
   return query.split(/\s+/).every((word) => haystack.includes(word));
 }
 
-function ModelLine({ endpoint, model, overrides }: { endpoint: EndpointName; model: string; overrides?: AliasOverrides }) {
-  const { t } = useTranslation();
+/** A shutdown day (`YYYY-MM-DD`, UTC) in the reader's language: 11 Dec 2026, 2026年12月11日… */
+export function shutdownDayText(language: string, day: string): string {
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+interface ModelLineProps {
+  endpoint: EndpointName;
+  model: string;
+  overrides?: AliasOverrides;
+  /** The model's shutdown day when it is within 30 days. */
+  retires?: string;
+}
+
+function ModelLine({ endpoint, model, overrides, retires }: ModelLineProps) {
+  const { t, i18n } = useTranslation();
   const entry = aliasEntry(model);
   const answering = answeringModel(endpoint, model, overrides);
   return (
@@ -48,6 +62,11 @@ function ModelLine({ endpoint, model, overrides }: { endpoint: EndpointName; mod
             {t('chat.model.answers', { model: answering })}
           </span>
         ) : null}
+        {retires ? (
+          <span data-testid="model-retiring" className="truncate text-xs font-medium text-red-700 dark:text-red-400">
+            {t('models.retiring', { date: shutdownDayText(i18n.language, retires) })}
+          </span>
+        ) : null}
       </span>
       {entry?.cost ? (
         <span className="ml-auto shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-300">
@@ -59,13 +78,15 @@ function ModelLine({ endpoint, model, overrides }: { endpoint: EndpointName; mod
 }
 
 /**
- * The options bar's model picker (SPEC points 2, 3; issue 12): a search box, each endpoint's
- * models under its provider with label, quota cost and the upstream model that answers; in a
+ * The options bar's model picker (SPEC points 2, 3; issues 12, 25): a search box, each endpoint's
+ * models under its provider with label, quota cost, the upstream model that answers and, for a
+ * model shutting down within 30 days, its shutdown day; in a
  * saved conversation picking another endpoint's model sends the next message there.
  */
 export function ModelPicker({ info, value, endpoints, onChange, disabled }: ModelPickerProps) {
   const { t } = useTranslation();
   const aliases = useStartupConfig().data?.modelAliases;
+  const retirements = useModelRetirements().data;
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
   // With a mouse the search box takes the keys at once; a touch screen keeps its keyboard closed until tapped.
@@ -137,7 +158,7 @@ export function ModelPicker({ info, value, endpoints, onChange, disabled }: Mode
                       'data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-700',
                     )}
                   >
-                    <ModelLine endpoint={endpoint} model={model} overrides={aliases?.[endpoint]} />
+                    <ModelLine endpoint={endpoint} model={model} overrides={aliases?.[endpoint]} retires={retirements?.[endpoint]?.[model]} />
                     <Check aria-hidden className={cn('size-4 shrink-0 text-emerald-600', !selected && 'invisible')} />
                   </Menu.Item>
                 );

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { createServer, type Server } from 'node:http';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listenAsPage } from '../../api/listen-as-page.ts';
+import { initI18n } from '../../locales/i18n.ts';
+import { testStartupConfig } from '../access/test-startup-config.ts';
+import { ModelPicker, shutdownDayText } from './model-picker.tsx';
+
+let server: Server;
+
+beforeAll(async () => {
+  localStorage.setItem('lang', 'en-US');
+  await initI18n();
+  server = await listenAsPage(
+    createServer((req, res) => {
+      const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.url === '/api/config') return json(testStartupConfig());
+      if (req.url === '/api/models/retiring') return json({ openAI: { 'gpt-7-soon': '2026-12-11' } });
+      res.writeHead(404).end();
+    }),
+  );
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(cleanup);
+
+describe('the model picker', () => {
+  it('marks a model that shuts down within 30 days with its shutdown day, and no other', async () => {
+    const info = { endpoints: ['openAI' as const], models: { openAI: ['gpt-4o', 'gpt-7-soon'] }, userProvide: {} };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ModelPicker info={info} value={{ endpoint: 'openAI', model: 'gpt-4o' }} endpoints={['openAI']} onChange={() => undefined} />
+      </QueryClientProvider>,
+    );
+    fireEvent.pointerDown(screen.getByTestId('model-picker'), { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    await waitFor(() => {
+      const soon = document.querySelector('[data-testid="model-option"][data-model="gpt-7-soon"]');
+      expect(soon?.querySelector('[data-testid="model-retiring"]')?.textContent).toBe('retires Dec 11, 2026');
+    });
+    expect(document.querySelector('[data-testid="model-option"][data-model="gpt-4o"] [data-testid="model-retiring"]')).toBeNull();
+  });
+
+  it("writes the day in the reader's language", () => {
+    expect(shutdownDayText('de-DE', '2026-12-11')).toBe('11. Dez. 2026');
+    expect(shutdownDayText('zh-CN', '2026-12-11')).toBe('2026年12月11日');
+  });
+});
