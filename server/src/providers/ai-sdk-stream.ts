@@ -62,8 +62,8 @@ function* eventsOf(part: LanguageModelV3StreamPart): Generator<ChatEvent> {
  * Streams one plain chat call straight from the language model's `doStream` and translates its
  * parts into ChatEvents. `streamText` is not used: for a call without tools its extra stream
  * stages (step handling, part re-mapping, usage totals) cost about a third of Parley's CPU per
- * relayed chunk and delayed the first token by ~3 ms. There are no retries: a 429 must reach
- * the user as `message_limit` now. Upstream failures are thrown as ProviderError; an abort ends
+ * relayed chunk and delayed the first token by ~3 ms. There are no retries here: the
+ * exchange retries a short 429 once (`rate-limit-retry.ts`), anything else reaches the user. Upstream failures are thrown as ProviderError; an abort ends
  * the stream quietly.
  */
 export async function* streamModel(call: ModelCall, signal: AbortSignal): AsyncIterable<ChatEvent> {

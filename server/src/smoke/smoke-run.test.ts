@@ -12,18 +12,26 @@ import { catalogAliases } from '@parley/core';
 import { parseEnv } from '../config/env.ts';
 import { runSmoke, smokeReport, smokeTable, type SmokeRow } from './smoke-run.ts';
 
+/** One fake per service the smoke test calls, the Google one with its service account. */
+async function startServiceFakes(fakes: Record<string, FakeUpstream>) {
+  const google = await startGoogleFake();
+  Object.assign(fakes, {
+    openai: await startOpenAIFake(),
+    azure: await startAzureOpenAIFake(),
+    anthropic: await startAnthropicFake(),
+    deepseek: await startDeepSeekFake(),
+    grok: await startGrokFake(),
+    google,
+  });
+  return google;
+}
+
 describe('npm run smoke against the strict fakes', () => {
   const fakes: Record<string, FakeUpstream> = {};
   let rows: SmokeRow[];
 
   beforeAll(async () => {
-    fakes.openai = await startOpenAIFake();
-    fakes.azure = await startAzureOpenAIFake();
-    fakes.anthropic = await startAnthropicFake();
-    fakes.deepseek = await startDeepSeekFake();
-    fakes.grok = await startGrokFake();
-    const google = await startGoogleFake();
-    fakes.google = google;
+    const google = await startServiceFakes(fakes);
     // One failure to show: Anthropic refuses the first call as an exhausted balance.
     fakes.anthropic.enqueue({ status: 402 });
     // A reply that thinks and finishes without a word: the user would see an empty bubble.
@@ -109,12 +117,7 @@ describe('npm run smoke --deep against the strict fakes', () => {
   let rows: SmokeRow[];
 
   beforeAll(async () => {
-    fakes.openai = await startOpenAIFake();
-    fakes.azure = await startAzureOpenAIFake();
-    fakes.anthropic = await startAnthropicFake();
-    fakes.grok = await startGrokFake();
-    const google = await startGoogleFake();
-    fakes.google = google;
+    const google = await startServiceFakes(fakes);
     // Each service calls the tool it is offered, as the real ones do when told they must.
     for (const fake of Object.values(fakes)) fake.enqueue({ mentioning: 'current_time', toolCalls: [{ name: 'current_time', arguments: '{"city":"Paris"}' }] });
     const env = parseEnv({

@@ -8,7 +8,7 @@ import { callModel, callTool, type CheckResult } from './smoke-checks.ts';
 const smokeEndpoints: readonly EndpointName[] = ['openAI', 'azureOpenAI', 'anthropic', 'google', 'deepSeek', 'grok'];
 
 /** What a row checks: a plain chat call per model, or (with `--deep`) one vision, tools and drawing call per endpoint. */
-export type SmokeCheck = 'chat' | 'vision' | 'tools' | 'image';
+type SmokeCheck = 'chat' | 'vision' | 'tools' | 'image';
 
 export interface SmokeRow extends CheckResult {
   endpoint: EndpointName;

@@ -2,7 +2,7 @@ import { sendJson, type FakeContext } from './fake-server.ts';
 import { servedModel } from './served-models.ts';
 
 /** A listed model's shutdown day: the test's own (`shutdownDates`), else the served list's. */
-export const shutdownDateOf = (id: string, overrides: Readonly<Record<string, string>> = {}) => overrides[id] ?? servedModel(id)?.shutdownDate;
+const shutdownDateOf = (id: string, overrides: Readonly<Record<string, string>> = {}) => overrides[id] ?? servedModel(id)?.shutdownDate;
 
 /** OpenAI-style `GET /v1/models` (DeepSeek and xAI share it): each model with its `shutdown_date`, null when none is announced. */
 export function openAIModelsList(ctx: FakeContext, ids: readonly string[], ownedBy: string, shutdownDates?: Readonly<Record<string, string>>) {

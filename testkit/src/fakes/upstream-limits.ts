@@ -17,7 +17,7 @@ export function rateLimitHeaders(reply: Pick<FakeReply, 'status' | 'quota' | 're
 }
 
 /** Tokens of a prompt as the services count them, near enough: about four characters each. */
-export const promptTokensOf = (prompt: unknown) => Math.ceil(JSON.stringify(prompt ?? '').length / 4);
+const promptTokensOf = (prompt: unknown) => Math.ceil(JSON.stringify(prompt ?? '').length / 4);
 
 /** The prompt of a request body, whichever API it is for. */
 const promptOf = (body: Record<string, unknown>) => [body.system, body.systemInstruction, body.instructions, body.messages, body.contents, body.input];

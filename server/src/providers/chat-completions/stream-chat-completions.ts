@@ -58,7 +58,7 @@ async function* events(flavor: ChatFlavor, body: AsyncIterable<string>, streamed
  * ChatEvents. Parley reads this wire format itself rather than through the AI SDK: a plain text
  * reply needs none of the SDK's per-chunk web-stream stages and schema checks, which cost about
  * 45 µs of CPU per relayed chunk and ~1 ms before the first token. Failures become ProviderErrors
- * (no retries: a 429 must reach the user as `message_limit` now); an abort ends the stream
+ * (no retries here: the exchange retries a short 429 once, anything else reaches the user); an abort ends the stream
  * quietly and closes the upstream connection.
  */
 export async function* streamChatCompletions(call: ChatCompletionsCall, signal: AbortSignal): AsyncIterable<ChatEvent> {

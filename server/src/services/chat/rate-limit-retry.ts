@@ -2,10 +2,10 @@ import { ProviderError } from '../../providers/provider-error.ts';
 import type { ChatEvent, ChatProvider, ChatRequest } from '../../providers/types.ts';
 
 /** The longest `retry-after` Parley waits out by itself; a longer one goes to the user as "busy". */
-export const maxAutomaticRetryMs = 5_000;
+const maxAutomaticRetryMs = 5_000;
 
 /** The wait before the one automatic retry a failure allows, or undefined when it allows none. */
-export function automaticRetryDelay(error: unknown): number | undefined {
+function automaticRetryDelay(error: unknown): number | undefined {
   if (!(error instanceof ProviderError) || error.code !== 'upstream_rate_limited') return undefined;
   const wait = error.retryAfterMs;
   return wait !== undefined && wait < maxAutomaticRetryMs ? wait : undefined;

@@ -18,7 +18,7 @@ interface Cached {
 }
 
 /** How far ahead the picker warns of a model's shutdown. */
-export const retiringWarningDays = 30;
+const retiringWarningDays = 30;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
