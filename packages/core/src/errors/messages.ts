@@ -55,7 +55,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
 
 /** Whose key ran out of credit at the provider: the server's own, or the one the user set. */
 export const outOfCreditMessages = {
-  server: "The service's own key has run out of credit at the model provider. The operator must top it up; you can also set your own key for this endpoint.",
+  server: "The service's own key has run out of credit at the model provider. The operator has been told and must top it up; please try again later.",
   user: 'Your own API key has run out of credit at the model provider. Add credit to that account, or set another key.',
 } as const;
 
