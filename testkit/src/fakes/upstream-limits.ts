@@ -16,8 +16,22 @@ export function rateLimitHeaders(reply: Pick<FakeReply, 'status' | 'quota' | 're
   return { 'retry-after': String(reply.retryAfter ?? defaultRetryAfterSeconds) };
 }
 
-/** Tokens of a prompt as the services count them, near enough: about four characters each. */
-const promptTokensOf = (prompt: unknown) => Math.ceil(JSON.stringify(prompt ?? '').length / 4);
+/** What a picture or file costs in the prompt, whatever its size (the services count pixels or pages, not its base64). */
+const mediaTokens = 1_500;
+
+/** A base64 payload (or data URL) of a picture or file, told from text by having no spaces. */
+const isMedia = (value: string) => value.length > 1000 && /^(data:[^,]*,)?[A-Za-z0-9+/=]+$/.test(value.slice(0, 2000));
+
+/** Tokens of a prompt as the services count them, near enough: about four characters of text each, a flat sum per picture or file. */
+function promptTokensOf(prompt: unknown): number {
+  let media = 0;
+  const text = JSON.stringify(prompt ?? '', (_key, value: unknown) => {
+    if (typeof value !== 'string' || !isMedia(value)) return value;
+    media++;
+    return '';
+  });
+  return Math.ceil(text.length / 4) + media * mediaTokens;
+}
 
 /** The prompt of a request body, whichever API it is for. */
 const promptOf = (body: Record<string, unknown>) => [body.system, body.systemInstruction, body.instructions, body.messages, body.contents, body.input];
