@@ -12,18 +12,18 @@ import { catalogAliases } from '@parley/core';
 import { parseEnv } from '../config/env.ts';
 import { runSmoke, smokeReport, smokeTable, type SmokeRow } from './smoke-run.ts';
 
-/** One fake per service the smoke test calls, the Google one with its service account. */
+/** One fake per service the smoke test calls (the Google one with its service account), also kept in `fakes` to close. */
 async function startServiceFakes(fakes: Record<string, FakeUpstream>) {
-  const google = await startGoogleFake();
-  Object.assign(fakes, {
+  const started = {
     openai: await startOpenAIFake(),
     azure: await startAzureOpenAIFake(),
     anthropic: await startAnthropicFake(),
     deepseek: await startDeepSeekFake(),
     grok: await startGrokFake(),
-    google,
-  });
-  return google;
+    google: await startGoogleFake(),
+  };
+  Object.assign(fakes, started);
+  return started;
 }
 
 describe('npm run smoke against the strict fakes', () => {
@@ -31,27 +31,27 @@ describe('npm run smoke against the strict fakes', () => {
   let rows: SmokeRow[];
 
   beforeAll(async () => {
-    const google = await startServiceFakes(fakes);
+    const { google, ...started } = await startServiceFakes(fakes);
     // One failure to show: Anthropic refuses the first call as an exhausted balance.
-    fakes.anthropic.enqueue({ status: 402 });
+    started.anthropic.enqueue({ status: 402 });
     // A reply that thinks and finishes without a word: the user would see an empty bubble.
-    fakes.deepseek.enqueue({ reasoning: ['Thinking it over.'], chunks: [], finishReason: 'length' });
+    started.deepseek.enqueue({ reasoning: ['Thinking it over.'], chunks: [], finishReason: 'length' });
     const env = parseEnv({
       OPENAI_API_KEY: 'sk-smoke',
-      OPENAI_BASE_URL: `${fakes.openai.url}/v1`,
+      OPENAI_BASE_URL: `${started.openai.url}/v1`,
       AZURE_OPENAI_API_KEY: JSON.stringify({ azureOpenAIApiInstanceName: 'smoke', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'az' }),
-      AZURE_OPENAI_BASE_URL: fakes.azure.url,
+      AZURE_OPENAI_BASE_URL: started.azure.url,
       ANTHROPIC_API_KEY: 'sk-ant-smoke',
-      ANTHROPIC_BASE_URL: `${fakes.anthropic.url}/v1`,
+      ANTHROPIC_BASE_URL: `${started.anthropic.url}/v1`,
       // The operator's own choice for one alias, which the smoke call must honour.
       ANTHROPIC_MODEL_ALIASES: 'claude-2=claude-sonnet-4-6',
       // A service-account key: Vertex AI, its token fetched from the fake's token_uri.
       GOOGLE_API_KEY: JSON.stringify(google.serviceAccount),
       GOOGLE_BASE_URL: google.url,
       DEEPSEEK_API_KEY: 'sk-ds',
-      DEEPSEEK_BASE_URL: fakes.deepseek.url,
+      DEEPSEEK_BASE_URL: started.deepseek.url,
       GROK_API_KEY: 'xai-smoke',
-      GROK_BASE_URL: `${fakes.grok.url}/v1`,
+      GROK_BASE_URL: `${started.grok.url}/v1`,
       // Users bring their own Bing cookie: nothing for the smoke test to call.
       BINGAI_API_KEY: 'user_provided',
     });
@@ -117,26 +117,26 @@ describe('npm run smoke --deep against the strict fakes', () => {
   let rows: SmokeRow[];
 
   beforeAll(async () => {
-    const google = await startServiceFakes(fakes);
+    const { google, ...started } = await startServiceFakes(fakes);
     // Each service calls the tool it is offered, as the real ones do when told they must.
     for (const fake of Object.values(fakes)) fake.enqueue({ mentioning: 'current_time', toolCalls: [{ name: 'current_time', arguments: '{"city":"Paris"}' }] });
     const env = parseEnv({
       OPENAI_API_KEY: 'sk-smoke',
-      OPENAI_BASE_URL: `${fakes.openai.url}/v1`,
+      OPENAI_BASE_URL: `${started.openai.url}/v1`,
       OPENAI_MODELS: 'gpt-4o-mini,gpt-4o-image',
       AZURE_OPENAI_API_KEY: JSON.stringify({ azureOpenAIApiInstanceName: 'smoke', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'az' }),
       // Azure draws only on a newer (preview) api-version than chat.
       AZURE_OPENAI_IMAGES_API_VERSION: '2025-04-01-preview',
-      AZURE_OPENAI_BASE_URL: fakes.azure.url,
+      AZURE_OPENAI_BASE_URL: started.azure.url,
       AZURE_OPENAI_MODELS: 'gpt-4o,gpt-4o-image',
       ANTHROPIC_API_KEY: 'sk-ant-smoke',
-      ANTHROPIC_BASE_URL: `${fakes.anthropic.url}/v1`,
+      ANTHROPIC_BASE_URL: `${started.anthropic.url}/v1`,
       ANTHROPIC_MODELS: 'claude-2',
       GOOGLE_API_KEY: 'g-smoke',
       GOOGLE_BASE_URL: google.url,
       GOOGLE_MODELS: 'chat-bison',
       GROK_API_KEY: 'xai-smoke',
-      GROK_BASE_URL: `${fakes.grok.url}/v1`,
+      GROK_BASE_URL: `${started.grok.url}/v1`,
       GROK_MODELS: 'grok-3,grok-3-imageGen',
     });
     rows = await runSmoke(env, { deep: true, timeoutMs: 10_000 });
