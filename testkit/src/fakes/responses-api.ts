@@ -1,6 +1,7 @@
 import { echoChunks, sendJson, streamFrames, textOf, type FakeContext, type FakeReply } from './fake-server.ts';
 import type { OpenAIFlavor } from './openai-errors.ts';
 import type { Refusal } from './openai-requests.ts';
+import { responsesInputProblem } from './responses-input.ts';
 import { refusedSampling, thinks } from './upstream-models.ts';
 
 /** `POST /v1/responses` as far as the fakes read it. */
@@ -29,6 +30,12 @@ export function responsesRefusal(flavor: OpenAIFlavor, body: ResponsesBody, opti
   if (body.input === undefined || body.input === '' || (Array.isArray(body.input) && body.input.length === 0)) {
     return invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
   }
+  const inputProblem = responsesInputProblem(body.input);
+  if (inputProblem && flavor === 'xai') {
+    const { message } = (inputProblem.body as { error: { message: string } }).error;
+    return { status: 400, body: { code: 'Client specified an invalid argument', error: message } };
+  }
+  if (inputProblem) return inputProblem;
   const tools = body.tools ?? [];
   if (flavor === 'xai') {
     const unknownTool = tools.find((t) => !searchTools.has(t.type ?? '') && t.type !== 'function');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startOpenAIFake } from '@parley/testkit';
+import { startOpenAIFake, tinyPngBase64 } from '@parley/testkit';
+import { pdfBytes } from '@parley/testkit/fixtures';
 import { collect, failureOf, runProviderSuite } from '../../test-support/provider-suite.ts';
 import { openAIProvider } from './openai-provider.ts';
 
@@ -70,6 +71,31 @@ describe('openAI provider specifics', () => {
       expect(deltas(events, 'reasoning')).toBe('Thinking hard.');
       expect(deltas(events, 'text')).toBe('Answer');
       expect(events.slice(-2)).toEqual([{ type: 'usage', promptTokens: 4, completionTokens: 9 }, { type: 'finish', reason: 'stop' }]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('sends a picture and a PDF to a reasoning model as input_image and input_file parts', async () => {
+    const fake = await startOpenAIFake();
+    try {
+      const attachments = [
+        { mediaType: 'image/png', data: Buffer.from(tinyPngBase64, 'base64'), filename: 'dot.png' },
+        { mediaType: 'application/pdf', data: pdfBytes('Hello'), filename: 'hello.pdf' },
+      ];
+      const messages = [{ role: 'user' as const, content: 'What are these?', attachments }];
+      const events = await collect(openAIProvider.stream({ model: 'gpt-o3', messages, options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, new AbortController().signal));
+      expect(deltas(events, 'text')).toBe('Echo: What are these?');
+      expect((fake.requests[0]!.body as { input: unknown }).input).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'What are these?' },
+            { type: 'input_image', image_url: `data:image/png;base64,${tinyPngBase64}`, detail: 'auto' },
+            { type: 'input_file', filename: 'hello.pdf', file_data: `data:application/pdf;base64,${pdfBytes('Hello').toString('base64')}` },
+          ],
+        },
+      ]);
     } finally {
       await fake.close();
     }

@@ -1,9 +1,10 @@
 import { readSse } from '@parley/core';
 import { bodyText, failureOf, postUpstream } from '../chat-completions/upstream-request.ts';
-import { conversationMessages, systemPrompt } from '../prompt.ts';
+import { systemPrompt } from '../prompt.ts';
 import { ProviderError, toProviderError } from '../provider-error.ts';
 import type { ChatEvent, ChatTurn } from '../types.ts';
 import { ResponsesEvents, type ResponsesEvent } from './responses-events.ts';
+import { responsesInput } from './responses-input.ts';
 
 export interface ResponsesCall {
   /** `{baseURL}/responses`. */
@@ -19,7 +20,7 @@ export interface ResponsesCall {
   maxOutputTokens?: number;
 }
 
-/** The streaming request: instructions, the branch as input messages, nothing stored upstream. */
+/** The streaming request: instructions, the branch as input messages (files as content parts), nothing stored upstream. */
 function responsesBody(call: ResponsesCall, withSummary = true): Record<string, unknown> {
   const instructions = systemPrompt(call.options, call.turns);
   const reasoning = call.reasoning && {
@@ -29,7 +30,7 @@ function responsesBody(call: ResponsesCall, withSummary = true): Record<string, 
   return {
     model: call.model,
     ...(instructions === undefined ? {} : { instructions }),
-    input: conversationMessages(call.turns),
+    input: responsesInput(call.turns),
     ...(reasoning && Object.keys(reasoning).length > 0 ? { reasoning } : {}),
     ...(call.tools && call.tools.length > 0 ? { tools: call.tools } : {}),
     ...(call.maxOutputTokens ? { max_output_tokens: call.maxOutputTokens } : {}),
