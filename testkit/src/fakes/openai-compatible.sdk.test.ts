@@ -170,6 +170,15 @@ describe('DeepSeek fake through the openai SDK', () => {
       text += delta?.content ?? '';
     }
     expect({ reasoning, text }).toEqual({ reasoning: 'Hmm.', text: '4' });
+    // Thinking is on unless switched off, and the thought counts against max_tokens.
+    fake.enqueue({ chunks: ['lost'] });
+    const spent = await client.chat.completions.create({ model: 'deepseek-v4-flash', messages: user('title?'), max_tokens: 64 });
+    expect(spent.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: null, reasoning_content: expect.any(String) } });
+    expect(spent.usage?.completion_tokens_details?.reasoning_tokens).toBeGreaterThan(64);
+    fake.enqueue({ chunks: ['kept'] });
+    const off = await client.chat.completions.create({ model: 'deepseek-v4-flash', messages: user('title?'), max_tokens: 64, ...({ thinking: { type: 'disabled' } } as object) });
+    expect(off.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: 'kept' } });
+    expect(off.choices[0]!.message).not.toHaveProperty('reasoning_content');
     const history = [...user('2+2'), { role: 'assistant', content: '4', reasoning_content: 'Hmm.' }, ...user('and 3+3?')];
     const refused = await caught(client.chat.completions.create({ model: 'deepseek-v4-flash', messages: history as OpenAI.ChatCompletionMessageParam[] }));
     expect(refused.status).toBe(400);

@@ -13,6 +13,7 @@ import {
 import { chatCompletionsContentProblem, imageEditProblem } from './content-parts.ts';
 import { openAIErrorBody, type OpenAIFlavor } from './openai-errors.ts';
 import { toolCallDeltas, toolMessagesProblem, withCallIds } from './openai-tool-calls.ts';
+import { deepSeekThinking, withinCap } from './deepseek-thinking.ts';
 import { chatRefusal, unknownModel, type ChatRequestBody, type Refusal } from './openai-requests.ts';
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
 import type { ModelProvider } from '@parley/core';
@@ -36,20 +37,26 @@ function lastUserText(body: ChatRequestBody): string | undefined {
   return user ? textOf(user.content) : undefined;
 }
 
-function usageOf(reply: FakeReply, body: ChatRequestBody, chunks: string[], reasoning: string[]) {
+function usageOf(reply: FakeReply, body: ChatRequestBody, chunks: string[], reasoningTokens: number) {
   const prompt = reply.usage?.promptTokens ?? (body.messages ?? []).reduce((n, m) => n + textOf(m.content).split(/\s+/).length, 0);
-  const completion = reply.usage?.completionTokens ?? chunks.length + reasoning.length;
+  const completion = reply.usage?.completionTokens ?? chunks.length + reasoningTokens;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
-    ...(reasoning.length > 0 ? { completion_tokens_details: { reasoning_tokens: reasoning.length } } : {}),
+    ...(reasoningTokens > 0 ? { completion_tokens_details: { reasoning_tokens: reasoningTokens } } : {}),
   };
 }
 
-/** Who streams their thinking over Chat Completions (`reasoning_content`): DeepSeek with thinking on, xAI reasoning models. */
-const streamsReasoning = (flavor: OpenAIFlavor, model: string, body: ChatRequestBody) =>
-  thinks(model) && ((flavor === 'deepseek' && body.thinking?.type === 'enabled') || flavor === 'xai');
+/**
+ * What the model thinks aloud over Chat Completions (`reasoning_content`): DeepSeek unless its
+ * thinking is switched off, xAI reasoning models what the reply scripts.
+ */
+function reasoningOf(flavor: OpenAIFlavor, model: string, body: ChatRequestBody, reply: FakeReply): { reasoning: string[]; tokens: number } {
+  if (flavor === 'deepseek') return deepSeekThinking(model, body, reply);
+  const reasoning = flavor === 'xai' && thinks(model) ? (reply.reasoning ?? []) : [];
+  return { reasoning, tokens: reasoning.length };
+}
 
 const severities = (filtered: boolean) =>
   Object.fromEntries(['hate', 'self_harm', 'sexual', 'violence'].map((k) => [k, { filtered: filtered && k === 'violence', severity: filtered && k === 'violence' ? 'high' : 'safe' }]));
@@ -78,13 +85,15 @@ async function chatCompletions(ctx: FakeContext, flavor: OpenAIFlavor, model: st
     return;
   }
   const toolCalls = withCallIds(reply.toolCalls ?? []);
-  const chunks = reply.chunks ?? (toolCalls.length > 0 ? [] : echoChunks(lastUserText(body)));
-  const reasoning = streamsReasoning(flavor, model, body) ? (reply.reasoning ?? []) : [];
+  const thought = reasoningOf(flavor, model, body, reply);
+  const reasoning = thought.reasoning;
+  const fitted = withinCap(reply.chunks ?? (toolCalls.length > 0 ? [] : echoChunks(lastUserText(body))), body, flavor === 'deepseek' ? thought.tokens : 0);
+  const chunks = fitted.chunks;
   const id = `chatcmpl-${Math.random().toString(36).slice(2, 12)}`;
   const created = Math.floor(Date.now() / 1000);
   const filtered = reply.blocked === 'reply';
-  const finishReason = filtered ? 'content_filter' : (reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'));
-  const usage = usageOf(reply, body, chunks, reasoning);
+  const finishReason = filtered ? 'content_filter' : fitted.cut ? 'length' : (reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'));
+  const usage = usageOf(reply, body, chunks, thought.tokens);
   const azure = flavor === 'azure';
   const filterResults = (blocked: boolean) => (azure ? { content_filter_results: severities(blocked) } : {});
   const promptFilter = { prompt_filter_results: [{ prompt_index: 0, content_filter_results: severities(false) }] };

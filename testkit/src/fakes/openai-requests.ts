@@ -79,6 +79,9 @@ export function chatRefusal(flavor: OpenAIFlavor, model: string, body: ChatReque
   }
   if (isImageModelId(model)) return invalid(`The model \`${model}\` is not a chat model and cannot be used with /v1/chat/completions.`, 'model', 'invalid_model');
   if (flavor === 'openai' || flavor === 'azure') return openAIRefusal(model, body);
+  if (flavor === 'deepseek' && body.thinking !== undefined && !['enabled', 'disabled'].includes(body.thinking?.type ?? '')) {
+    return invalid(`Invalid thinking type: ${String(body.thinking?.type)}. Expected 'enabled' or 'disabled'.`, 'thinking', 'invalid_request_error');
+  }
   if (flavor === 'deepseek' && body.messages.some((m) => m.reasoning_content !== undefined)) {
     // DeepSeek's reasoning guide: reasoning_content sent back in the history is a 400.
     return invalid('The reasoning_content is an intermediate result for display purposes only and should not be included in the context for inference.', 'messages', 'invalid_request_error');

@@ -17,7 +17,10 @@ export interface ChatBodyInput {
   options: Record<string, unknown>;
   /** `none` (GPT-6) turns reasoning off, which lets the model take sampling settings. */
   reasoningEffort?: 'none' | 'low' | 'medium' | 'high';
-  /** DeepSeek V4 thinking mode (`thinking: {type: 'enabled'}`); its reasoning streams as reasoning_content. */
+  /**
+   * DeepSeek V4 thinking mode, sent either way: DeepSeek thinks unless told `disabled`. Its
+   * reasoning streams as reasoning_content.
+   */
   thinking?: boolean;
 }
 
@@ -98,7 +101,7 @@ export function chatCompletionsBody(input: ChatBodyInput): Record<string, unknow
     ...sampling(input),
     ...outputCap(input),
     reasoning_effort: input.reasoningEffort,
-    ...(input.flavor === 'deepseek' && input.thinking ? { thinking: { type: 'enabled' } } : {}),
+    ...(input.flavor === 'deepseek' ? { thinking: { type: input.thinking ? 'enabled' : 'disabled' } } : {}),
     messages,
     stream: true,
     stream_options: { include_usage: true },

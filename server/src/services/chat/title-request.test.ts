@@ -89,9 +89,13 @@ describe('a title call sends', () => {
     expect(sent.body).toMatchObject({ model: 'grok-4.3', reasoning_effort: 'low', max_tokens: TITLE_MAX_TOKENS });
   });
 
-  it('DeepSeek: thinking mode off', async () => {
+  it('DeepSeek: thinking switched off, which DeepSeek V4 has on unless told (a thought would use up the cap)', async () => {
     const sent = await titleCall(startDeepSeekFake, deepSeekProvider, titleModels.deepseek, (url) => ({ baseURL: url }));
-    expect(sent.body).toMatchObject({ model: 'deepseek-v4-flash', max_tokens: TITLE_MAX_TOKENS });
-    expect(sent.body).not.toHaveProperty('thinking');
+    expect(sent.body).toMatchObject({ model: 'deepseek-v4-flash', max_tokens: TITLE_MAX_TOKENS, thinking: { type: 'disabled' } });
+  });
+
+  it('DeepSeek: thinking off too when the conversation runs on the reasoning product', async () => {
+    const sent = await titleCall(startDeepSeekFake, deepSeekProvider, 'deepseek-r1', (url) => ({ baseURL: url }));
+    expect(sent.body).toMatchObject({ model: 'deepseek-v4-flash', thinking: { type: 'disabled' } });
   });
 });
