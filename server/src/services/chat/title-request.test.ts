@@ -16,7 +16,7 @@ import { deepSeekProvider } from '../../providers/deepSeek/deepseek-provider.ts'
 import { googleProvider } from '../../providers/google/google-provider.ts';
 import { grokProvider } from '../../providers/grok/grok-provider.ts';
 import { openAIProvider } from '../../providers/openAI/openai-provider.ts';
-import type { ChatProvider } from '../../providers/types.ts';
+import type { ChatProvider, ChatRequest } from '../../providers/types.ts';
 import { generateTitle, TITLE_MAX_TOKENS } from './title.ts';
 
 /*
@@ -27,7 +27,7 @@ import { generateTitle, TITLE_MAX_TOKENS } from './title.ts';
 const fakes: FakeUpstream[] = [];
 afterAll(() => Promise.all(fakes.map((f) => f.close())));
 
-async function titleCall(start: () => Promise<FakeUpstream>, provider: ChatProvider, model: string, base: (url: string) => { baseURL: string; apiKey?: string }) {
+async function titleCall(start: () => Promise<FakeUpstream>, provider: ChatProvider, model: string, base: (url: string) => Pick<ChatRequest, 'baseURL' | 'settings'> & { apiKey?: string }) {
   const fake = await start();
   fakes.push(fake);
   fake.enqueue({ chunks: ['Kyoto in ', 'autumn'] });
@@ -44,7 +44,7 @@ describe('a title call sends', () => {
   });
 
   it('OpenAI: low effort without a reasoning summary on a model that cannot stop reasoning', async () => {
-    const sent = await titleCall(startOpenAIFake, openAIProvider, 'gpt-5.1', (url) => ({ baseURL: `${url}/v1` }));
+    const sent = await titleCall(startOpenAIFake, openAIProvider, 'gpt-5.1', (url) => ({ baseURL: `${url}/v1`, settings: { openAIApi: 'responses' as const } }));
     expect(sent.path).toBe('/v1/responses');
     expect(sent.body.reasoning).toEqual({ effort: 'low' });
   });
