@@ -16,7 +16,7 @@ export interface Credentials {
   outbound: OutboundPolicy;
   /** The process's cache of service-account tokens (Vertex keys); none: a token per call. */
   serviceAccountTokens?: ServiceAccountTokens;
-  settings: ProviderSettings;
+  settings?: ProviderSettings;
 }
 
 const providerSettings = (env: AppContext['env']): ProviderSettings => ({
