@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { anthropicProvider, claudeThinkingBudget } from '../../providers/anthropic/anthropic-provider.ts';
 import { azureOpenAIProvider } from '../../providers/azureOpenAI/azure-provider.ts';
 import { deepSeekProvider } from '../../providers/deepSeek/deepseek-provider.ts';
-import { googleProvider } from '../../providers/google/google-provider.ts';
+import { geminiLeastThinkingRoom, googleProvider } from '../../providers/google/google-provider.ts';
 import { grokProvider } from '../../providers/grok/grok-provider.ts';
 import { openAIProvider } from '../../providers/openAI/openai-provider.ts';
 import type { ChatProvider, ChatRequest } from '../../providers/types.ts';
@@ -77,11 +77,17 @@ describe('a title call sends', () => {
     expect(sent.body).not.toHaveProperty('thinking');
   });
 
-  it('Google: a thinking budget of 0 and no thoughts back', async () => {
+  it('Google: the minimal thinking level of Gemini 3 (a 2.5 budget is refused from 3.5 on) and no thoughts back', async () => {
     const sent = await titleCall(startGoogleFake, googleProvider, titleModels.google, (url) => ({ baseURL: url }));
     expect(sent.path).toBe('/v1beta/models/gemini-3.5-flash-lite:streamGenerateContent');
-    expect(sent.body.generationConfig).toMatchObject({ maxOutputTokens: TITLE_MAX_TOKENS, thinkingConfig: { thinkingBudget: 0 } });
+    expect(sent.body.generationConfig).toMatchObject({ maxOutputTokens: TITLE_MAX_TOKENS + geminiLeastThinkingRoom, thinkingConfig: { thinkingLevel: 'minimal' } });
     expect(sent.body.generationConfig).not.toHaveProperty('thinkingConfig.includeThoughts');
+    expect(sent.body.generationConfig).not.toHaveProperty('thinkingConfig.thinkingBudget');
+  });
+
+  it('Google: a thinking budget of 0 on a Gemini 2.5 model', async () => {
+    const sent = await titleCall(startGoogleFake, googleProvider, 'gemini-2.5-flash-lite', (url) => ({ baseURL: url }));
+    expect(sent.body.generationConfig).toMatchObject({ maxOutputTokens: TITLE_MAX_TOKENS, thinkingConfig: { thinkingBudget: 0 } });
   });
 
   it('xAI: low reasoning effort', async () => {
