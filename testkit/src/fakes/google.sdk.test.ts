@@ -64,7 +64,7 @@ describe('Google fake through @google/genai', () => {
     const refused = await caught(gemini.models.generateContent({ model: 'gemini-3.7-flash', contents: 'q', config: { thinkingConfig: { thinkingBudget: 0 } } }));
     expect(refused.status).toBe(400);
     expect(refused.message).toContain('Use thinking_level instead');
-    const levelOn25 = await caught(gemini.models.generateContent({ model: 'gemini-2.5-flash', contents: 'q', config: { thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } } }));
+    const levelOn25 = await caught(gemini.models.generateContent({ model: 'gemini-2.5-flash-lite', contents: 'q', config: { thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } } }));
     expect(levelOn25.status).toBe(400);
   });
 

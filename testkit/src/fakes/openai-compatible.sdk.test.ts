@@ -147,6 +147,24 @@ describe('Azure OpenAI fake through the AzureOpenAI client', () => {
     const missing = await caught(other.chat.completions.create({ model: '', messages: user('q') }));
     expect(missing).toMatchObject({ status: 404, code: 'DeploymentNotFound' });
   });
+
+  it("refuses what the api-version does not have yet, and serves the v1 API's Responses without one", async () => {
+    const effort = await caught(client.chat.completions.create({ model: '', messages: user('q'), reasoning_effort: 'low' }));
+    expect(effort).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'reasoning_effort' });
+    const developer = await caught(client.chat.completions.create({ model: '', messages: [{ role: 'developer', content: 'Be brief.' }, ...user('q')] }));
+    expect(developer).toMatchObject({ status: 400, code: 'invalid_value', param: 'messages[0].role' });
+    const newer = new AzureOpenAI({ endpoint: fake.url, apiKey: 'az', apiVersion: '2024-12-01-preview', deployment: 'chat-east', ...noRetries });
+    fake.enqueue({ chunks: ['Newer'] });
+    const answer = await newer.chat.completions.create({ model: '', messages: [{ role: 'developer', content: 'Be brief.' }, ...user('q')], reasoning_effort: 'low' });
+    expect(answer.choices[0]!.message.content).toBe('Newer');
+    const unversioned = new AzureOpenAI({ endpoint: fake.url, apiKey: 'az', apiVersion: 'not-a-version', deployment: 'chat-east', ...noRetries });
+    expect((await caught(unversioned.chat.completions.create({ model: '', messages: user('q') }))).status).toBe(404);
+    const v1 = new OpenAI({ apiKey: 'az', baseURL: `${fake.url}/openai/v1`, defaultHeaders: { 'api-key': 'az' }, ...noRetries });
+    fake.enqueue({ reasoning: ['Hm.'], chunks: ['V1'] });
+    const response = await v1.responses.create({ model: 'chat-east', input: 'q', reasoning: { effort: 'low', summary: 'auto' } });
+    expect(response.output_text).toBe('V1');
+    expect(response.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
+  });
 });
 
 describe('DeepSeek fake through the openai SDK', () => {

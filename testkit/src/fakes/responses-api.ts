@@ -77,9 +77,8 @@ const sse = (data: { type: string } & Record<string, unknown>) => `event: ${data
  * (xAI, when its search tools were given), the message with `url_citation` annotations, then
  * `response.completed` with usage (`incomplete` at the output cap).
  */
-export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, reply: FakeReply) {
+export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, model: string, reply: FakeReply) {
   const body = (ctx.recorded.body ?? {}) as ResponsesBody;
-  const model = body.model ?? '';
   const chunks = reply.chunks ?? echoChunks(lastUserText(body.input));
   const summary = body.reasoning?.summary ? (reply.reasoning ?? []) : [];
   const searching = flavor === 'xai' && (body.tools ?? []).some((t) => searchTools.has(t.type ?? ''));
@@ -94,7 +93,7 @@ export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, reply: F
   const reasoningItem = { type: 'reasoning', id: `rs_${id}`, summary: summary.length > 0 ? [{ type: 'summary_text', text: summary.join('') }] : [] };
   const searchItems = searching ? [{ type: 'web_search_call', id: `ws_${id}`, status: 'completed', action: { type: 'search', query: lastUserText(body.input) ?? '' } }] : [];
   const message = { type: 'message', id: `msg_${id}`, status: incomplete ? 'incomplete' : 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations, logprobs: [] }] };
-  const reasons = flavor === 'openai' && thinks(model);
+  const reasons = (flavor === 'openai' || flavor === 'azure') && thinks(model);
   const output = [...(reasons ? [reasoningItem] : []), ...searchItems, message];
   const response = (status: string, items: unknown[]) => ({
     id,

@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { readSse } from '@parley/core';
 import { bodyText, failureOf, postUpstream } from '../chat-completions/upstream-request.ts';
 import { systemPrompt } from '../prompt.ts';
@@ -10,6 +11,8 @@ export interface ResponsesCall {
   /** `{baseURL}/responses`. */
   url: string;
   headers: Record<string, string>;
+  /** The guarded DNS lookup, when the address came from a user's key (an Azure instance). */
+  lookup?: LookupFunction;
   model: string;
   turns: readonly ChatTurn[];
   options: Record<string, unknown>;
@@ -51,7 +54,7 @@ function parseEvent(data: string): ResponsesEvent {
 const refusesSummary = (error: ProviderError) => error.upstreamStatus === 400 && /"param"\s*:\s*"reasoning\.summary"/.test(error.upstreamMessage);
 
 async function send(call: ResponsesCall, withSummary: boolean, signal: AbortSignal) {
-  const sent = await postUpstream({ url: new URL(call.url), headers: call.headers, body: JSON.stringify(responsesBody(call, withSummary)) }, signal);
+  const sent = await postUpstream({ url: new URL(call.url), headers: call.headers, body: JSON.stringify(responsesBody(call, withSummary)), lookup: call.lookup }, signal);
   if ((sent.response.statusCode ?? 0) >= 400) throw await failureOf(sent.response);
   return sent;
 }

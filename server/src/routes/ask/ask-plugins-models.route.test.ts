@@ -1,6 +1,6 @@
 import { upstreamModel } from '@parley/core';
 import { startAnthropicFake, startAzureOpenAIFake, startGoogleFake, type FakeUpstream, type GoogleFake } from '@parley/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
@@ -120,6 +120,11 @@ describe('POST /api/ask/gptPlugins with PLUGINS_USE_AZURE', () => {
     const followUp = (azure.requests[before + 1]!.body as Body).messages!;
     expect(followUp.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_azure', content: '14' });
     expect(finalOf(frames).responseMessage.text).toBe('It is 14.');
+    // The title is written on the conversation's own deployment, not on a catalog model Azure may not have.
+    await vi.waitFor(() => expect(azure.requests.length).toBeGreaterThan(before + 3));
+    const title = azure.requests[before + 3]!;
+    expect(title.path).toBe(deployment);
+    expect(JSON.stringify(title.body)).toContain('Write a short title');
     expect(s.upstream.requests.length).toBe(openAIBefore);
   });
 });

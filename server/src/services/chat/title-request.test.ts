@@ -8,7 +8,7 @@ import {
   type FakeUpstream,
   type RecordedRequest,
 } from '@parley/testkit';
-import { titleModels } from '@parley/core';
+import { titleModelFor, titleModels } from '@parley/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anthropicProvider, claudeThinkingBudget } from '../../providers/anthropic/anthropic-provider.ts';
 import { azureOpenAIProvider } from '../../providers/azureOpenAI/azure-provider.ts';
@@ -49,11 +49,16 @@ describe('a title call sends', () => {
     expect(sent.body.reasoning).toEqual({ effort: 'low' });
   });
 
-  it('Azure OpenAI: the same to the title deployment', async () => {
-    const key = JSON.stringify({ azureOpenAIApiInstanceName: 'east', azureOpenAIApiDeploymentName: 'luna', azureOpenAIApiVersion: '2024-10-21', azureOpenAIApiKey: 'k' });
-    const start = () => startAzureOpenAIFake({ deployments: { luna: 'gpt-6-luna' } });
-    const sent = await titleCall(start, azureOpenAIProvider, titleModels.openai, (url) => ({ baseURL: url, apiKey: key }));
-    expect(sent.body).toMatchObject({ model: 'luna', reasoning_effort: 'none', max_completion_tokens: TITLE_MAX_TOKENS });
+  it("Azure OpenAI: the conversation's own deployment, reasoning off where the api-version can say so", async () => {
+    const key = (version: string) => JSON.stringify({ azureOpenAIApiInstanceName: 'east', azureOpenAIApiDeployments: 'gpt-4o=chat-4o', azureOpenAIApiVersion: version, azureOpenAIApiKey: 'k' });
+    // Only the operator's deployment exists: no catalog title model is deployed.
+    const start = () => startAzureOpenAIFake({ deployments: { 'chat-4o': 'gpt-6.1-terra' } });
+    const model = titleModelFor('azureOpenAI', 'gpt-4o')!;
+    const sent = await titleCall(start, azureOpenAIProvider, model, (url) => ({ baseURL: url, apiKey: key('2024-12-01-preview') }));
+    expect(sent).toMatchObject({ path: '/openai/deployments/chat-4o/chat/completions', body: { model: 'chat-4o', reasoning_effort: 'none', max_completion_tokens: TITLE_MAX_TOKENS } });
+    const older = await titleCall(start, azureOpenAIProvider, model, (url) => ({ baseURL: url, apiKey: key('2024-10-21') }));
+    expect(older.body).toMatchObject({ model: 'chat-4o', max_completion_tokens: TITLE_MAX_TOKENS });
+    expect(older.body).not.toHaveProperty('reasoning_effort');
   });
 
   it('Anthropic: thinking disabled on Haiku 5.5, and the bare cap as max_tokens', async () => {
