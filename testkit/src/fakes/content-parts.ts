@@ -64,8 +64,8 @@ export function anthropicContentProblem(messages: unknown): string | undefined {
     for (const block of content) {
       if (!isObject(block)) return 'messages: content blocks must be objects';
       if (block.type === 'text' && typeof block.text === 'string') continue;
-      // Tool blocks are checked against each other by anthropicToolProblem.
-      if (block.type === 'tool_use' || block.type === 'tool_result') continue;
+      // Tool and thinking blocks are checked against each other by anthropicToolProblem and thinkingToolLoopProblem.
+      if (block.type === 'tool_use' || block.type === 'tool_result' || block.type === 'thinking' || block.type === 'redacted_thinking') continue;
       const source = isObject(block.source) ? block.source : undefined;
       const allowed = block.type === 'image' ? imageTypes : block.type === 'document' ? ['application/pdf'] : undefined;
       if (!allowed || !source) return `messages: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`;

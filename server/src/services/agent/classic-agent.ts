@@ -6,6 +6,14 @@ import { AGENT_MAX_STEPS, imageEvents, logToolFailure, runTool, STEP_LIMIT_NOTE,
 import type { AgentRun } from './agent-run.ts';
 import { actionInput, parseReactTurn } from './react-parser.ts';
 
+const OBSERVATION = '\nObservation:';
+
+/** The turn up to an Observation the model wrote itself (what the stop sequence would have cut). */
+const beforeObservation = (text: string) => {
+  const at = text.indexOf(OBSERVATION);
+  return at === -1 ? text : text.slice(0, at);
+};
+
 /** The ReAct instructions for models without tool calling. */
 function reactPrompt(tools: PluginTool[]): string {
   const list = tools.map((t) => `${t.name}: ${t.description} Input schema: ${JSON.stringify(t.inputSchema)}`).join('\n');
@@ -43,13 +51,15 @@ export async function* classicAgent(run: AgentRun, tools: PluginTool[], streamAn
         model: run.model,
         system,
         messages: pad ? [...run.messages, { role: 'assistant', content: pad }] : run.messages,
-        stopSequences: ['\nObservation:'],
+        // A reasoning model refuses `stop`; its text is cut at the Observation instead.
+        ...(run.takesStop ? { stopSequences: [OBSERVATION] } : {}),
         temperature: run.temperature,
+        providerOptions: run.providerOptions,
         abortSignal: run.signal,
         maxRetries: 0,
       });
       if (answer.usage.outputTokens !== undefined) yield { type: 'usage', promptTokens: answer.usage.inputTokens ?? 0, completionTokens: answer.usage.outputTokens };
-      return answer.text;
+      return beforeObservation(answer.text);
     } catch (error) {
       if (run.signal.aborted) return undefined;
       throw toProviderError(error);
