@@ -63,6 +63,10 @@ describe('OpenAI fake through the openai SDK', () => {
     expect(retired).toMatchObject({ status: 404, code: 'model_not_found' });
     const maxTokens = await caught(client.chat.completions.create({ model: 'gpt-6.1-terra', messages: user('q'), max_tokens: 10 }));
     expect(maxTokens).toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'max_tokens' });
+    const stop = await caught(client.chat.completions.create({ model: 'gpt-6.1-sol', messages: user('q'), stop: ['\nObservation:'] }));
+    expect(stop).toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'stop' });
+    fake.enqueue({ chunks: ['stopped'] });
+    expect((await client.chat.completions.create({ model: 'gpt-4.1', messages: user('q'), stop: ['\nObservation:'] })).choices[0]!.message.content).toBe('stopped');
     const sampling = await caught(client.chat.completions.create({ model: 'gpt-6.1-sol', messages: user('q'), temperature: 0.2 }));
     expect(sampling).toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'temperature' });
     // GPT-6 models take temperature only with reasoning off.
