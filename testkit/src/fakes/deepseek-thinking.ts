@@ -3,7 +3,7 @@ import type { ChatRequestBody } from './openai-requests.ts';
 import { thinks } from './upstream-models.ts';
 
 /** Tokens DeepSeek V4 thinks for when the reply scripts no reasoning (its default effort is high). */
-export const deepSeekDefaultThinkingTokens = 300;
+const deepSeekDefaultThinkingTokens = 300;
 
 /**
  * DeepSeek's thinking mode (its thinking-mode guide): on by default on the V4 models, off only

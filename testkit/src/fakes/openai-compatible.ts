@@ -14,7 +14,7 @@ import { chatCompletionsContentProblem, imageEditProblem } from './content-parts
 import { openAIErrorBody, type OpenAIFlavor } from './openai-errors.ts';
 import { toolCallDeltas, toolMessagesProblem, withCallIds } from './openai-tool-calls.ts';
 import { deepSeekThinking, withinCap } from './deepseek-thinking.ts';
-import { chatRefusal, unknownModel, type ChatRequestBody, type Refusal } from './openai-requests.ts';
+import { chatRefusal, unknownModel, type ChatRequestBody } from './openai-requests.ts';
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
 import { azureChatVersionRefusal, azureImagesVersionRefusal, isDatedApiVersion } from './azure-api-version.ts';
 import type { ModelProvider } from '@parley/core';
