@@ -153,4 +153,13 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
     );
     expect(unsigned.message).toContain('thinking.signature: Field required');
   });
+
+  it('refuses to continue an assistant turn on Claude 5, and while thinking unless it opens with its thinking', async () => {
+    const prefill = [...user('q'), { role: 'assistant' as const, content: 'Thought:' }];
+    expect((await caught(client.messages.create({ model: 'claude-haiku-5-5', max_tokens: 100, messages: prefill }))).message).toContain('does not support assistant message prefill');
+    const thinking = await caught(client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: prefill }));
+    expect(thinking.message).toContain('a final `assistant` message must start with a thinking block');
+    fake.enqueue({ chunks: [' fine'] });
+    expect((await client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, messages: prefill })).content).toEqual([{ type: 'text', text: ' fine' }]);
+  });
 });

@@ -152,6 +152,21 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
 const thinksNow = (body: MessagesBody) =>
   body.thinking?.type === 'enabled' || body.thinking?.type === 'adaptive' || (body.thinking === undefined && claudeThinkingOf(body.model ?? '') === 'always');
 
+/**
+ * A conversation ending on an assistant turn asks the model to continue it (a prefill): refused
+ * from Sonnet/Opus 4.6 and Claude 5 on, and while thinking unless that turn opens with its thinking.
+ */
+function prefillProblem(body: MessagesBody): string | undefined {
+  const messages = body.messages ?? [];
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return undefined;
+  const model = body.model ?? '';
+  if (claudeThinkingOf(model) !== 'budget' || adaptiveAlsoTaken.has(model)) return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+  const first = Array.isArray(last.content) ? (last.content[0] as { type?: string } | undefined)?.type : 'text';
+  if (!thinksNow(body) || first === 'thinking' || first === 'redacted_thinking') return undefined;
+  return `messages.${messages.length - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block. We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
+}
+
 /** Thinking blocks come back with text: extended thinking, or adaptive thinking with `display: summarized`. */
 const showsThinking = (body: MessagesBody) =>
   body.thinking?.type === 'enabled' || (body.thinking?.type === 'adaptive' && body.thinking.display === 'summarized');
@@ -242,7 +257,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     if (!models.includes(body.model ?? '')) return refuse(ctx, invalidRequest(`model: ${String(body.model)}`, 404));
     const refusal = messagesRefusal(body, String(version));
     if (refusal) return refuse(ctx, refusal);
-    const toolProblem = anthropicToolProblem(body) ?? thinkingToolLoopProblem(body.messages, thinksNow(body));
+    const toolProblem = prefillProblem(body) ?? anthropicToolProblem(body) ?? thinkingToolLoopProblem(body.messages, thinksNow(body));
     if (toolProblem) return refuse(ctx, invalidRequest(toolProblem));
     const contentProblem = anthropicContentProblem(body.messages);
     if (contentProblem) return refuse(ctx, invalidRequest(contentProblem));

@@ -95,6 +95,17 @@ describe('POST /api/ask/gptPlugins: the agent model of agentOptions', () => {
     for (const request of s.upstream.requests.slice(before, before + 2)) expect(request.body).not.toHaveProperty('stop');
   });
 
+  it('the classic agent hands Claude its work so far as a user turn: Claude 5 refuses to continue an assistant turn', async () => {
+    const model = upstreamModel('anthropic', 'claude-2').id;
+    anthropic.enqueue({ model, chunks: ['Thought: compute\nAction: calculator\nAction Input: 2+3*4'] }, { model, chunks: ['Thought: done\nFinal Answer: 14'] });
+    const before = anthropic.requests.length;
+    const { frames } = await askPlugins({ agent: 'classic', model: 'claude-2' });
+    expect(finalOf(frames).responseMessage.text).toBe('14');
+    const second = (anthropic.requests[before + 1]!.body as Body).messages!;
+    expect(second.at(-1)!.role).toBe('user');
+    expect(JSON.stringify(second.at(-1))).toContain('Observation: 14');
+  });
+
   it('a Gemini agent model calls tools with functionCall and gets the result back as a functionResponse, its thought signature kept', async () => {
     const model = upstreamModel('google', 'chat-bison').id;
     google.enqueue({ model, toolCalls: [calculate] }, { model, chunks: ['It is 14.'] });

@@ -26,6 +26,8 @@ export interface AgentModel {
   providerOptions?: SharedV3ProviderOptions;
   /** Whether the model takes stop sequences: OpenAI's reasoning models refuse `stop`. */
   takesStop: boolean;
+  /** Whether the classic agent may hand its scratchpad back as the model's own turn to continue (not Claude's). */
+  takesPrefill: boolean;
 }
 
 /** Gemini 3's recommended temperature: Google warns that lower values can loop or degrade its reasoning. */
@@ -64,7 +66,7 @@ export async function agentModel(
   // The agent's own calls do not reason, except on models that always do: those take no sampling.
   const sampling = acceptedSampling(upstreamId, { temperature: wanted }, true);
   const reasoningOpenAI = endpoint === 'gptPlugins' && isOpenAIReasoningModel(upstreamId);
-  const withSampling = (languageModel: LanguageModelV3): AgentModel => ({ model: languageModel, temperature: sampling.temperature, takesStop: !reasoningOpenAI });
+  const withSampling = (languageModel: LanguageModelV3): AgentModel => ({ model: languageModel, temperature: sampling.temperature, takesStop: !reasoningOpenAI, takesPrefill: endpoint !== 'anthropic' });
   if (endpoint === 'anthropic' || endpoint === 'google') {
     const credentials = await resolveCredentials(ctx, endpoint, userId);
     const own = { ...request, ...credentials };

@@ -12,6 +12,8 @@ export interface AgentRun {
   providerOptions?: SharedV3ProviderOptions;
   /** False for models that refuse stop sequences (OpenAI reasoning models). */
   takesStop: boolean;
+  /** False for models that refuse to continue an assistant turn (Claude from 4.6, and while thinking). */
+  takesPrefill: boolean;
   signal: AbortSignal;
   log: Logger;
 }
