@@ -6,6 +6,7 @@ import {
   isCreatedEvent,
   parseChatErrorText,
   isDeltaEvent,
+  isTitleEvent,
   type AbortResponse,
   type AskRequestInput,
   type Message,
@@ -16,6 +17,7 @@ import { apiFetch, apiJson } from '../api/client.ts';
 import { sessionHooks } from '../api/session.ts';
 import { readSse } from '../api/sse-reader.ts';
 import { chat, useChatStore } from './chat-store.ts';
+import { adoptTitle } from './conversation-list-cache.ts';
 import { errorMessageFrom } from './drafts.ts';
 import { liveStreams, type LiveStream } from './live-streams.ts';
 import { streaming } from './streaming-store.ts';
@@ -35,8 +37,6 @@ export interface StreamRequest {
 export interface StreamHooks {
   /** A new conversation got its id: show it at /chat/:id. */
   onConversationCreated(conversationId: string): void;
-  /** The reply ended (final, abort answer or error): the list may have a new title or order. */
-  onSettled(firstMessage: boolean): void;
   /** The server took the message (`created`): what it carried has gone with it. */
   onAccepted?(): void;
 }
@@ -51,6 +51,8 @@ interface ActiveStream {
   abortKey: string | null;
   stopRequested: boolean;
   settled: boolean;
+  /** A new conversation's title frame arrived (it follows the reply's end). */
+  titled: boolean;
   /** Known once `created` arrives (or from the start for a stream followed again after a reload). */
   conversationId: string | null;
   placeholder: Message;
@@ -93,13 +95,14 @@ function settle(stream: ActiveStream, apply: () => void) {
     chat.setSubmitting(false);
     active = null;
   }
-  stream.hooks.onSettled(stream.firstMessage);
 }
 
-function applyFinal(stream: ActiveStream, final: AbortResponse & { title?: string }) {
+/** Whether the stream still owes something: its reply, or after a first reply the new conversation's title. */
+const owed = (stream: ActiveStream) => !stream.settled || (stream.firstMessage && !stream.titled);
+
+function applyFinal(stream: ActiveStream, final: AbortResponse) {
   settle(stream, () => {
-    const conversation = final.title ? { ...final.conversation, title: final.title } : final.conversation;
-    chat.setConversation(conversation);
+    chat.setConversation(final.conversation);
     chat.upsert([final.requestMessage], false);
     chat.replace(stream.placeholder.messageId, final.responseMessage);
   });
@@ -146,6 +149,12 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
   const parsed = chatMessageEventSchema.safeParse(data);
   if (!parsed.success) return console.warn('Dropped a chat stream frame of an unknown shape', { event, data });
   const frame = parsed.data;
+  if (isTitleEvent(frame)) {
+    stream.titled = true;
+    return adoptTitle(frame.conversationId, frame.title);
+  }
+  // After the reply ended (an abort's answer came first) only the title still counts.
+  if (stream.settled) return;
   if (isCreatedEvent(frame)) {
     if (stream.streamId) return;
     stream.streamId = frame.streamId;
@@ -167,7 +176,9 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
 
 /**
  * Runs one reply: `POST /api/{ask|edit}/:endpoint`, read as server-sent events (created →
- * deltas by seq → final, or an error frame). A 401 refreshes the session once and retries
+ * deltas by seq → final, or an error frame; a new conversation's title frame after final, or
+ * before the error). The reply shows as ended at its final; the stream is read on to its title,
+ * which names the conversation in the thread and the list without asking again. A 401 refreshes the session once and retries
  * (apiFetch). The run outlives route changes; it only writes into the conversation it began in.
  */
 export async function runStream(input: StreamRequest, hooks: StreamHooks): Promise<void> {
@@ -180,6 +191,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
     abortKey: input.body.conversationId ?? null,
     stopRequested: false,
     settled: false,
+    titled: false,
     conversationId: null,
     placeholder: input.placeholder,
     continued: input.body.isContinued === true,
@@ -219,6 +231,7 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
     abortKey: conversationId,
     stopRequested: false,
     settled: false,
+    titled: false,
     conversationId,
     placeholder: { ...live.placeholder, conversationId },
     continued: false,
@@ -241,10 +254,10 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
 
 const RESUME_ATTEMPTS = 3;
 
-/** A connection lost mid-reply picks up after the last frame seen (`GET /api/ask/stream/:id?after=`). */
+/** A connection lost mid-reply (or before the title) picks up after the last frame seen (`GET /api/ask/stream/:id?after=`). */
 async function resume(stream: ActiveStream): Promise<void> {
   const { signal } = stream.controller;
-  for (let attempt = 1; attempt <= RESUME_ATTEMPTS && !stream.settled && stream.streamId && !signal.aborted; attempt++) {
+  for (let attempt = 1; attempt <= RESUME_ATTEMPTS && owed(stream) && stream.streamId && !signal.aborted; attempt++) {
     try {
       const path = `/api/ask/stream/${encodeURIComponent(stream.streamId)}?after=${stream.lastFrameId}`;
       await follow(stream, await apiFetch(path, { signal }));
@@ -266,7 +279,7 @@ async function follow(stream: ActiveStream, res: Response): Promise<void> {
       continue;
     }
     handleFrame(stream, frame.event, data);
-    if (stream.settled) return;
+    if (!owed(stream)) return;
   }
 }
 
