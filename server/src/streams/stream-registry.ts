@@ -106,3 +106,11 @@ export interface StreamRegistryOptions {
 export const defaultRetainMs = 5 * 60_000;
 export const defaultMaxLifetimeMs = 15 * 60_000;
 export const defaultMaxReplayBytes = 64 * 1024 * 1024;
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../app/context.ts' {
+  interface AppContext {
+    /** Live chat streams (resume, abort, concurrency): memory, or Redis when REDIS_URL is set. */
+    streams: StreamRegistry;
+  }
+}
