@@ -56,39 +56,43 @@ interface ActiveStream {
   /** Known once `created` arrives (or from the start for a stream followed again after a reload). */
   conversationId: string | null;
   placeholder: Message;
+  /** The reply as the stream starts from it: empty, or what a continued reply already had. */
+  start: ReplyStart;
   /** The placeholder is the continued reply itself, so an error must not take its place. */
   continued: boolean;
   firstMessage: boolean;
   hooks: StreamHooks;
-  /** Stops saving the progress when the page goes away. */
-  stopRemembering?: () => void;
 }
 
-/** Saves the progress when the page goes away (reload, tab closed), for `followAgain`. */
-function rememberOnPageHide(stream: ActiveStream) {
-  if (typeof window === 'undefined') return;
-  const onHide = () => rememberProgress(stream);
-  window.addEventListener('pagehide', onHide);
-  stream.stopRemembering = () => window.removeEventListener('pagehide', onHide);
-}
+type ReplyStart = ReturnType<typeof streaming.snapshot>;
+
+/** What a message already holds, as a stream's start. */
+const startOf = (message: Message, text = message.text): ReplyStart => ({
+  text,
+  reasoning: message.reasoning ?? '',
+  plugins: Array.isArray(message.plugins) ? (message.plugins as PluginInfo[]) : [],
+});
 
 let active: ActiveStream | null = null;
 
 const current = (stream: ActiveStream) => useChatStore.getState().session === stream.session;
 
-/** What a reload needs to follow this reply: its stream and what had arrived (frame id and text agree). */
-function rememberProgress(stream: ActiveStream) {
+/**
+ * What a reload needs to follow this reply: its stream, and the reply as the stream starts from
+ * it (empty, or the continued text with its reasoning and steps). The stream's frames, replayed
+ * from the first, bring the rest: the text itself is held only in the streaming store.
+ */
+function remember(stream: ActiveStream) {
   if (!stream.streamId || !stream.conversationId || stream.settled) return;
-  const { text, reasoning, plugins } = streaming.snapshot();
-  const { streamId, endpoint, placeholder, lastFrameId: after } = stream;
-  liveStreams.remember(stream.conversationId, { streamId, endpoint, placeholder, after, text, reasoning, plugins });
+  const { text, reasoning, plugins } = stream.start;
+  const placeholder = { ...stream.placeholder, text, reasoning: reasoning || null, plugins };
+  liveStreams.remember(stream.conversationId, { streamId: stream.streamId, endpoint: stream.endpoint, placeholder });
 }
 
 function settle(stream: ActiveStream, apply: () => void) {
   if (stream.settled) return;
   stream.settled = true;
   if (stream.conversationId) liveStreams.forget(stream.conversationId);
-  stream.stopRemembering?.();
   if (current(stream)) apply();
   if (active === stream) {
     streaming.stop();
@@ -162,7 +166,7 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
     stream.conversationId = frame.conversationId;
     stream.lastFrameId = Math.max(stream.lastFrameId, 0);
     stream.hooks.onAccepted?.();
-    rememberProgress(stream);
+    remember(stream);
     if (!current(stream)) return;
     if (stream.firstMessage) stream.hooks.onConversationCreated(frame.conversationId);
     chat.upsert([frame.message], false);
@@ -194,6 +198,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
     titled: false,
     conversationId: null,
     placeholder: input.placeholder,
+    start: input.body.isContinued === true ? startOf(input.placeholder, input.prefix) : startOf(input.placeholder, ''),
     continued: input.body.isContinued === true,
     firstMessage: !input.body.conversationId,
     hooks,
@@ -201,9 +206,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   active?.controller.abort();
   active = stream;
   chat.setSubmitting(true);
-  const kept = stream.continued ? input.placeholder : undefined;
-  streaming.start(input.placeholder.messageId, input.prefix ?? '', kept?.reasoning ?? '', Array.isArray(kept?.plugins) ? (kept.plugins as PluginInfo[]) : []);
-  rememberOnPageHide(stream);
+  streaming.start(input.placeholder.messageId, stream.start.text, stream.start.reasoning, stream.start.plugins);
   const { signal } = stream.controller;
   try {
     await follow(stream, await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal }));
@@ -217,15 +220,15 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
 }
 
 /**
- * Follows again, after a reload, the reply a conversation was streaming (`liveStreams`): from
- * the frame after what had arrived, drawn from what had arrived. Answers false when the stream
- * is gone (it ended long ago, or its server restarted): the saved messages are then what counts.
+ * Follows again, after a reload, the reply a conversation was streaming (`liveStreams`): its
+ * frames replayed from the first rebuild it, then the live ones follow. Answers false when the
+ * stream is gone (it ended long ago, or its server restarted): the saved messages are then what counts.
  */
 export async function followAgain(conversationId: string, live: LiveStream, hooks: StreamHooks): Promise<boolean> {
   const stream: ActiveStream = {
     session: useChatStore.getState().session,
     streamId: live.streamId,
-    lastFrameId: live.after,
+    lastFrameId: -1,
     endpoint: live.endpoint,
     controller: new AbortController(),
     abortKey: conversationId,
@@ -234,6 +237,7 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
     titled: false,
     conversationId,
     placeholder: { ...live.placeholder, conversationId },
+    start: startOf(live.placeholder),
     continued: false,
     firstMessage: false,
     hooks,
@@ -242,9 +246,8 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
   active = stream;
   chat.setSubmitting(true);
   chat.upsert([stream.placeholder]);
-  // The agent's steps so far show at once, not from the next delta (which may be minutes away).
-  streaming.start(stream.placeholder.messageId, live.text, live.reasoning, live.plugins);
-  rememberOnPageHide(stream);
+  // The replay brings the agent's steps so far at once, not from the next live delta (which may be minutes away).
+  streaming.start(stream.placeholder.messageId, stream.start.text, stream.start.reasoning, stream.start.plugins);
   await resume(stream);
   if (stream.settled) return true;
   if (stream.controller.signal.aborted) return true;
@@ -301,9 +304,8 @@ export function detachStream(): void {
   const stream = active;
   if (!stream) return;
   active = null;
-  // Coming back to the conversation in this tab follows the reply again from here.
-  rememberProgress(stream);
-  stream.stopRemembering?.();
+  // Coming back to the conversation in this tab follows the reply again.
+  remember(stream);
   stream.settled = true;
   stream.controller.abort();
   streaming.stop();
