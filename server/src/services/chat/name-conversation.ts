@@ -5,7 +5,7 @@ import { offersUpstreamOf } from '../models/offered-model.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 
-export const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
+const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
 
 /**
  * The small text model that names a first exchange (the catalog's `titleModel` of the
