@@ -12,7 +12,8 @@ import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 import { runStream } from './run-stream.ts';
 import { useStreamingStore } from './streaming-store.ts';
-import { listenAsPage, readJsonBody } from '../api/listen-as-page.ts';
+import { readRequestJson } from '@parley/testkit/request-body';
+import { listenAsPage } from '../api/listen-as-page.ts';
 import { conversationsQueryKey } from '../api/conversations-api.ts';
 import { queryClient } from './query-client.ts';
 
@@ -49,7 +50,7 @@ function next() {
 beforeAll(async () => {
   await initI18n();
   server = createServer((req, res) => {
-    void readJsonBody(req).then((body) => {
+    void readRequestJson(req).then((body) => {
       asked.push({ url: req.url!, body: body as { text?: string } });
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.flushHeaders();
