@@ -1,6 +1,7 @@
 import { DEFAULT_TITLE, titleModelFor } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { findConversation, nameUntitledConversation } from '../conversations/conversation-store.ts';
+import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { offersUpstreamOf } from '../models/offered-model.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
@@ -13,7 +14,9 @@ const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role
  * upstream model; none for an endpoint without one or a title model not offered.
  */
 async function titleModelOf(ctx: AppContext, exchange: Exchange): Promise<string | undefined> {
-  const model = titleModelFor(exchange.endpoint);
+  // gptPlugins runs on Azure's deployments with PLUGINS_USE_AZURE: its titles follow Azure's rule.
+  const account = exchange.endpoint === 'gptPlugins' ? pluginsAccount(ctx.env) : exchange.endpoint;
+  const model = titleModelFor(account, exchange.model, endpointSettings(ctx.env, exchange.endpoint).aliases);
   return model && (await offersUpstreamOf(ctx, exchange.endpoint, model, exchange.caller)) ? model : undefined;
 }
 
