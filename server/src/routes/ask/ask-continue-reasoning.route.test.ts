@@ -38,7 +38,8 @@ describe.each(testDatabaseKinds)('continuing a reply with reasoning on %s', (kin
     const continued = await ask({ conversationId, parentMessageId: reply.parentMessageId, isContinued: true, responseMessageId: reply.messageId });
     expect(continued.responseMessage).toMatchObject({ messageId: reply.messageId, text: 'One, two, three', reasoning: 'Counting sheep. Go on.' });
 
-    deepseek.enqueue({ chunks: [', four'] });
+    // An upstream that streams no thought this time (scripted: the fake would think by default).
+    deepseek.enqueue({ reasoning: [], chunks: [', four'] });
     const again = await ask({ conversationId, parentMessageId: reply.parentMessageId, isContinued: true, responseMessageId: reply.messageId });
     expect(again.responseMessage).toMatchObject({ text: 'One, two, three, four', reasoning: 'Counting sheep. Go on.' });
   });
