@@ -124,6 +124,7 @@ const baseSchema = z.object({
   USER_STORAGE_MB: z.coerce.number().int().positive().default(500),
   WORKER_PROCESSES: z.coerce.number().int().positive().default(2),
   WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(256),
+  WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
