@@ -2,7 +2,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { PoolFullError, WorkLimitError } from '../worker-pool/work-limit.ts';
 import type { ExtractedText } from './extract-text.ts';
-import type { ImageSize } from './image-info.ts';
+import type { ImageLimit, ImageSize } from './image-info.ts';
 
 type Ctx = Pick<AppContext, 'env' | 'log' | 'workers'>;
 
@@ -53,6 +53,22 @@ export async function readPicture(ctx: Ctx, owner: string, data: Buffer): Promis
   } catch (error) {
     rethrowIfPoolFull(error);
     ctx.log.warn({ err: error, owner, bytes: data.length }, 'could not decode a picture');
+    return undefined;
+  }
+}
+
+/**
+ * A stored picture fitted to a provider's limits in the worker pool, within PARSE_TIMEOUT_MS and
+ * the processes' memory cap; undefined when it passed one (logged), so the turn goes on without it.
+ */
+export async function fitPictureInPool(ctx: Ctx, file: { id: string; userId: string }, data: Buffer, mimeType: string, limit: ImageLimit): Promise<{ data: Buffer; mimeType: string } | undefined> {
+  try {
+    const fitted = await ctx.workers.run('fitPicture', { data, mimeType, limit }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS });
+    return { data: asBuffer(fitted.data), mimeType: fitted.mimeType };
+  } catch (error) {
+    rethrowIfPoolFull(error);
+    if (!(error instanceof WorkLimitError)) throw error;
+    ctx.log.warn({ owner: file.userId, fileId: file.id, bytes: data.length, limit: error.limit, reason: error.message }, 'could not fit a picture within the reading limits');
     return undefined;
   }
 }
