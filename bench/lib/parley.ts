@@ -69,7 +69,7 @@ export async function startBenchParley(options: BenchParleyOptions = {}): Promis
     env.BENCH_MEMORY_LOG = options.memoryLogFile;
     hooks.push('memory-hook.mjs');
   }
-  if (hooks.length > 0) env.NODE_OPTIONS = hooks.map((hook) => `--import ${pathToFileURL(path.join(here, hook)).href}`).join(' ');
+  if (hooks.length > 0) env.NODE_OPTIONS = hooks.map((hook) => `--import ${pathToFileURL(path.join(here, hook)).href}`).join(' ') + (process.env.DIAG_HOOK ? ' --import ' + process.env.DIAG_HOOK : '');
   const output = prefixedOutput();
   try {
     ensureBuilds();

@@ -5,7 +5,7 @@ import { createTestDatabase, testDatabaseKinds } from '../../test-support/databa
 import { createConversation } from '../conversations/conversation-store.ts';
 import { findMessage, type MessageInput } from '../messages/message-store.ts';
 import { createUserAccount } from '../users/user-admin.ts';
-import { upsertReplies } from './reply-batch-store.ts';
+import { saveReplies, upsertReplies } from './reply-batch-store.ts';
 
 describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
   let database: Database;
@@ -53,4 +53,25 @@ describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
     expect((await findMessage(database.db, bob, 'r2_'))?.text).toBe('World');
     expect(await findMessage(database.db, alice, 'r2_')).toBeUndefined();
   });
+
+  it('writes a growing reply whole once, then only what it grew by, characters outside the BMP included', async () => {
+    const first = { ...reply('r3_', alice, 'Snow ☃ and 🎉'), reasoning: 'Think 🤔' };
+    const [saved] = await saveReplies(database.db, [first], [undefined]);
+    const grown = { ...first, text: `${first.text} more 🎉🎉 text`, reasoning: `${first.reasoning}, then 𝒳`, plugins: [{ latest: 'calculator', loading: true, inputs: ['1+1'] }] };
+    const [again] = await saveReplies(database.db, [grown], [saved]);
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ text: grown.text, reasoning: grown.reasoning, plugins: grown.plugins, unfinished: true });
+    // The same growth sent again (a write that succeeded unseen) is cut back first: nothing doubles.
+    await saveReplies(database.db, [grown], [saved]);
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ text: grown.text, reasoning: grown.reasoning });
+    const last = { ...grown, text: `${grown.text}!`, unfinished: false };
+    await saveReplies(database.db, [last], [again]);
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ text: last.text, unfinished: false });
+  });
+
+  it('never appends to a reply id owned by another user', async () => {
+    const [saved] = await saveReplies(database.db, [reply('r4_', bob, 'Bob says')], [undefined]);
+    await saveReplies(database.db, [reply('r4_', alice, 'Bob says hijacked')], [saved]);
+    expect((await findMessage(database.db, bob, 'r4_'))?.text).toBe('Bob says');
+  });
 });
+
