@@ -107,7 +107,7 @@ const baseSchema = z.object({
   BAN_DURATION: z.coerce.number().int().positive().default(2 * 60 * 60_000),
   BAN_INTERVAL: z.coerce.number().int().positive().default(20),
   STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  STREAM_REPLAY_MAX_BYTES: z.coerce.number().int().positive().default(64 * 1024 * 1024),
+  STREAM_REPLAY_MAX_BYTES: z.coerce.number().int().positive().default(16 * 1024 * 1024),
   OPENID_ISSUER: optionalUrl,
   OPENID_CLIENT_ID: optionalString,
   OPENID_CLIENT_SECRET: optionalString,

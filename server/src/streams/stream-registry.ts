@@ -100,4 +100,4 @@ export interface StreamRegistryOptions {
 
 export const defaultRetainMs = 5 * 60_000;
 export const defaultMaxLifetimeMs = 15 * 60_000;
-export const defaultMaxReplayBytes = 64 * 1024 * 1024;
+export const defaultMaxReplayBytes = 16 * 1024 * 1024;
