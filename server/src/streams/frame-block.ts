@@ -14,7 +14,7 @@ const DELTA_FRAME = /^\{"message":true,"seq":(\d{1,9}),"delta":("(?:[^"\\]|\\.)*
 const deltaFrame = (seq: number, delta: string) => `{"message":true,"seq":${seq},"delta":${delta}}`;
 
 /** Characters past Latin-1 make V8 keep a string at two bytes a character. */
-const TWO_BYTE = /[^\u0000-\u00ff]/;
+const TWO_BYTE = /[\u0100-\uffff]/;
 
 /**
  * Consecutive frames of one stream, numbered from `first`, as little memory as replaying them
