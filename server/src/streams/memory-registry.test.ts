@@ -47,6 +47,13 @@ describe('memory registry replay cap', () => {
 });
 
 describe('memory registry: frames kept compactly', () => {
+  it('holds a finished 100 KB reply of 11,000 small deltas in about 220 KB (its JSON frames were 1.1 MB at two bytes a character)', async () => {
+    const registry = createMemoryStreamRegistry({ maxReplayBytes: 250_000 });
+    const streamId = await finishedStream(registry, 11_000, 9);
+    expect(await replayable(registry, streamId)).toBe(true);
+    await registry.close();
+  });
+
   it('replays every frame exactly as appended, whatever its kind, from any seq, while live and once finished', async () => {
     const registry = createMemoryStreamRegistry();
     const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
