@@ -262,7 +262,7 @@ async function runOn(kind: DatabaseKind, scenario: Scenario, build: Build): Prom
       delivered = `${total - user.failed}/${total}`;
       expected = `${total}/${total}`;
       console.log(
-        `  ${kind}, ${scenario}: ${longTurns} questions of ${mb(questionChars)} answered in ${built.seconds.toFixed(0)} s (RSS up to ${mb(built.rss)}); ` +
+        `  [${build.label}] ${kind}, ${scenario}: ${longTurns} questions of ${mb(questionChars)} answered in ${built.seconds.toFixed(0)} s (RSS up to ${mb(built.rss)}); ` +
           `${longAsks} asks into it, ${inFlight} at a time (up to ${mb(asked)}); ${reads.filter(Boolean).length}/${inFlight} concurrent whole reads (up to ${mb(read)}); ${delivered} answered`,
       );
     }

@@ -1,4 +1,4 @@
-import type { MessageInput } from '../services/messages/message-store.ts';
+import type { StreamingReply } from '../services/chat/reply-batch-store.ts';
 import type { Env } from '../config/env.ts';
 import type { Secrets } from '../config/secrets.ts';
 import type { Db } from '../db/client.ts';
@@ -37,7 +37,7 @@ export interface AppContext {
   /** Signed-in users' rows, re-read at most a couple of seconds apart. */
   authUsers: AuthUserCache;
   /** The one batch that writes every live reply of this process. */
-  replySaves: ReplySaveBatch<MessageInput>;
+  replySaves: ReplySaveBatch<StreamingReply>;
   /** Uploaded and generated files' bytes: DATA_DIR/files, or the S3 bucket. */
   files: FileStorage;
   /** Outgoing mail; undefined when SMTP_URL is unset (email disabled). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ChatFrame } from '@parley/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
 import { deltaOf, ended, runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
@@ -59,17 +60,17 @@ describe('memory registry: frames kept compactly', () => {
     const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
     await registry.create(info, 1);
     const kinds = [
-      (n: number) => ({ message: true, seq: n, delta: `word ${n} "quoted" \\ back\nslash 🎉 ☃` }),
-      (n: number) => ({ message: true, seq: n, delta: '', reasoningDelta: `thinking ${n}` }),
-      (n: number) => ({ message: true, seq: n, delta: '","seq":1,"delta":"' }),
-      (n: number) => ({ message: true, seq: n, delta: '', plugins: [{ latest: 'calculator', loading: n % 2 === 0 }] }),
+      (n: number) => ({ message: true as const, seq: n, delta: `word ${n} "quoted" \\ back\nslash 🎉 ☃` }),
+      (n: number) => ({ message: true as const, seq: n, delta: '', reasoningDelta: `thinking ${n}` }),
+      (n: number) => ({ message: true as const, seq: n, delta: '","seq":1,"delta":"' }),
+      (n: number) => ({ message: true as const, seq: n, delta: '', plugins: [{ latest: 'calculator', loading: n % 2 === 0 }] }),
     ];
     const appended: string[] = [];
     // Past two blocks of 512, so replays cross packed blocks and the recent frames.
     for (let n = 0; n < 1300; n++) {
-      const data = n === 900 ? { error: true, text: 'upstream failed' } : kinds[n % kinds.length]!(n);
-      appended.push(JSON.stringify(data));
-      await registry.append(info.streamId, { event: n === 900 ? 'error' : 'message', data });
+      const frame: ChatFrame = n === 900 ? { event: 'error', data: { error: true, text: 'upstream failed' } } : { event: 'message', data: kinds[n % kinds.length]!(n) };
+      appended.push(JSON.stringify(frame.data));
+      await registry.append(info.streamId, frame);
     }
     const replay = async (after: number) => {
       const frames: { seq: number; json: string; event: string; last: boolean }[] = [];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema.ts';
 import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
+import type { GrowingText } from './growing-text.ts';
 import { createReplySaveBatch, type ReplySaveBatch } from './reply-saver.ts';
 
 /** What a streaming reply's save writes, with the array type each column travels in. */
@@ -62,6 +63,11 @@ export interface SavedReply {
   reasoningChars: number;
 }
 
+/** A streaming reply as the save ticks read it: its text and reasoning as they grow. */
+export type StreamingReply = Omit<MessageInput, 'text' | 'reasoning'> & { text: GrowingText; reasoning: GrowingText };
+
+const wholeRow = (row: StreamingReply): MessageInput => ({ ...row, text: row.text.toString(), reasoning: row.reasoning.toString() || null });
+
 const surrogatePairs = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 const charsOf = (text: string) => text.length - (text.match(surrogatePairs)?.length ?? 0);
 
@@ -72,7 +78,7 @@ function savedWhole(row: MessageInput): SavedReply {
 }
 
 interface Grown {
-  row: MessageInput;
+  row: StreamingReply;
   before: SavedReply;
   text: string;
   reasoning: string;
@@ -111,23 +117,22 @@ async function appendReplies(db: Db, grown: Grown[]): Promise<void> {
  * others by what they grew, as a streaming reply only ever grows at its end. Answers what the
  * database then holds of each.
  */
-export async function saveReplies(db: Db, rows: MessageInput[], before: (SavedReply | undefined)[]): Promise<SavedReply[]> {
+export async function saveReplies(db: Db, rows: StreamingReply[], before: (SavedReply | undefined)[]): Promise<SavedReply[]> {
   const whole: MessageInput[] = [];
   const grown: Grown[] = [];
   const after = rows.map((row, i) => {
     const saved = before[i];
-    const text = row.text ?? '';
-    const reasoning = row.reasoning ?? '';
-    if (!saved || text.length < saved.textUnits || reasoning.length < saved.reasoningUnits) {
-      whole.push(row);
-      return savedWhole(row);
+    if (!saved || row.text.length < saved.textUnits || row.reasoning.length < saved.reasoningUnits) {
+      const complete = wholeRow(row);
+      whole.push(complete);
+      return savedWhole(complete);
     }
-    const tail = { text: text.slice(saved.textUnits), reasoning: reasoning.slice(saved.reasoningUnits) };
+    const tail = { text: row.text.from(saved.textUnits), reasoning: row.reasoning.from(saved.reasoningUnits) };
     grown.push({ row, before: saved, ...tail });
     return {
-      textUnits: text.length,
+      textUnits: row.text.length,
       textChars: saved.textChars + charsOf(tail.text),
-      reasoningUnits: reasoning.length,
+      reasoningUnits: row.reasoning.length,
       reasoningChars: saved.reasoningChars + charsOf(tail.reasoning),
     };
   });
@@ -137,12 +142,13 @@ export async function saveReplies(db: Db, rows: MessageInput[], before: (SavedRe
 }
 
 /** The save batch of one database: every live reply of a process is written by it. */
-export function createReplySaves(db: Db): ReplySaveBatch<MessageInput> {
-  return createReplySaveBatch<MessageInput, SavedReply>(
+export function createReplySaves(db: Db): ReplySaveBatch<StreamingReply> {
+  return createReplySaveBatch<StreamingReply, SavedReply>(
     (rows, marks) => saveReplies(db, rows, marks),
     async (row) => {
-      await upsertMessage(db, row);
-      return savedWhole(row);
+      const complete = wholeRow(row);
+      await upsertMessage(db, complete);
+      return savedWhole(complete);
     },
   );
 }

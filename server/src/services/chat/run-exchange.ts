@@ -7,6 +7,7 @@ import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { offersUpstreamOf } from '../models/offered-model.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
+import { GrowingText } from './growing-text.ts';
 import { presentMessage, type MessageRow } from '../../presenters/present-message.ts';
 import { storeGeneratedImage } from '../files/generated-image.ts';
 import { turnsWithFiles } from '../files/turn-files.ts';
@@ -30,10 +31,10 @@ interface Started {
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
 interface Reply {
-  text: string;
+  text: GrowingText;
   /** Pictures a drawing model answered, kept as files. */
   files: MessageFile[];
-  reasoning: string;
+  reasoning: GrowingText;
   plugins: PluginInfo[];
   finishReason: FinishReason | null;
   tokenCount: number | null;
@@ -82,24 +83,28 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   const continued = exchange.continued;
   // A continued reply goes on from what it has: its text (or the edit of it), reasoning and plugins.
   const reply: Reply = {
-    text: continued?.prefix ?? '',
+    text: new GrowingText(continued?.prefix ?? ''),
     files: Array.isArray(continued?.row.files) ? [...(continued.row.files as MessageFile[])] : [],
-    reasoning: continued?.row.reasoning ?? '',
+    reasoning: new GrowingText(continued?.row.reasoning ?? ''),
     plugins: Array.isArray(continued?.row.plugins) ? [...(continued.row.plugins as PluginInfo[])] : [],
     finishReason: null,
     tokenCount: null,
     upstreamModel: null,
   };
-  const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
+  const fields = () => ({
     ...replyRow(exchange),
-    text: reply.text,
-    reasoning: reply.reasoning || null,
     plugins: reply.plugins.length > 0 ? reply.plugins : null,
     upstreamModel: reply.upstreamModel,
     files: reply.files.length > 0 ? reply.files : null,
+  });
+  const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
+    ...fields(),
+    text: reply.text.toString(),
+    reasoning: reply.reasoning.toString() || null,
     ...changes,
   });
-  const saver = ctx.replySaves.track(() => rowOf({ unfinished: true }));
+  // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
+  const saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
   saver.touch();
   let settings: Promise<void> | undefined;
   let seq = 0;
@@ -125,11 +130,11 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url) : undefined;
         if (image?.file) reply.files.push(image.file);
         const text = withoutNul(event.type === 'text' ? event.delta : image!.markdown);
-        reply.text += text;
+        reply.text.append(text);
         await delta({ delta: text });
       } else if (event.type === 'reasoning') {
         const reasoning = withoutNul(event.delta);
-        reply.reasoning += reasoning;
+        reply.reasoning.append(reasoning);
         await delta({ delta: '', reasoningDelta: reasoning });
       } else if (event.type === 'tool-call') {
         const plugin: PluginInfo = { latest: event.toolName, loading: true, inputs: [jsonWithoutNul(event.input)] };
@@ -249,7 +254,7 @@ const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role
  * endpoint without one, or a title model not offered: those take the first words of the question.
  */
 async function titleModelOf(ctx: AppContext, exchange: Exchange, reply: Reply, stopped: boolean): Promise<string | undefined> {
-  const model = stopped || reply.text.trim() === '' ? undefined : titleModelFor(exchange.endpoint);
+  const model = stopped || reply.text.toString().trim() === '' ? undefined : titleModelFor(exchange.endpoint);
   return model && (await offersUpstreamOf(ctx, exchange.endpoint, model, exchange.caller)) ? model : undefined;
 }
 
@@ -257,7 +262,7 @@ async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Repl
   const userText = userTextOf(exchange);
   try {
     const base = { model: titleModel, ...exchange.credentials };
-    const title = await generateTitle(exchange.provider, base, { userText, replyText: reply.text });
+    const title = await generateTitle(exchange.provider, base, { userText, replyText: reply.text.toString() });
     // A name the user gave meanwhile (within the title call's few seconds) is kept.
     const named = await nameUntitledConversation(ctx.db, exchange.userId, exchange.conversationId, title);
     ctx.log.debug({ conversationId: exchange.conversationId, named }, named ? 'conversation named' : 'conversation already named; generated title dropped');
