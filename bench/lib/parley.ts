@@ -69,11 +69,12 @@ export async function startBenchParley(options: BenchParleyOptions = {}): Promis
     env.BENCH_MEMORY_LOG = options.memoryLogFile;
     hooks.push('memory-hook.mjs');
   }
-  if (hooks.length > 0) env.NODE_OPTIONS = hooks.map((hook) => `--import ${pathToFileURL(path.join(here, hook)).href}`).join(' ') + (process.env.DIAG_HOOK ? ' --import ' + process.env.DIAG_HOOK : '');
+  if (hooks.length > 0) env.NODE_OPTIONS = hooks.map((hook) => `--import ${pathToFileURL(path.join(here, hook)).href}`).join(' ');
   const output = prefixedOutput();
   try {
     ensureBuilds();
-    const parley = await startParleyProcess({ port, env, output, entry: 'build', serverFile: options.serverFile });
+    // PGlite's start (its WebAssembly PostgreSQL and the migrations) takes minutes on a loaded shared machine.
+    const parley = await startParleyProcess({ port, env, output, entry: 'build', serverFile: options.serverFile, startTimeoutMs: 300_000 });
     return {
       url,
       pid: parley.pid,
