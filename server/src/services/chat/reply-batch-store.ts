@@ -152,3 +152,11 @@ export function createReplySaves(db: Db): ReplySaveBatch<StreamingReply> {
     },
   );
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The one batch that writes every live reply of this process. */
+    replySaves: ReplySaveBatch<StreamingReply>;
+  }
+}
