@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import { ROOT_PARENT_ID } from '@parley/core';
 import { createThrowawayPostgres, testDatabaseKinds, type DatabaseKind } from '@parley/server/testing';
@@ -7,6 +9,7 @@ import { nowMs } from './lib/clock.ts';
 import { startPacedFake } from './lib/paced-fake.ts';
 import { benchStreamPrompt } from './lib/paced-fake-protocol.ts';
 import { startBenchParley, type BenchParley } from './lib/parley.ts';
+import { peakBreakdown } from './lib/memory-breakdown.ts';
 import { readMemory, sampleRss } from './lib/proc-usage.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
@@ -33,10 +36,25 @@ const pgliteAddedTargetBytes = 150 * 1024 * 1024;
 
 type Scenario = 'many replies' | 'long conversation';
 
+/** The build measured: this tree's, or an earlier one named by `BENCH_ABUSE_BEFORE` (a compiled main.js) to compare with in the same run. */
+interface Build {
+  label: 'before' | 'now';
+  serverFile?: string;
+}
+
+/** What one scenario measured on one build. */
+interface Measured {
+  peak: number;
+  added: number;
+  results: BenchResult[];
+}
+
 /** A Parley on one database, as `npm start` runs it (no heap flags), with the resident memory it had once started. */
 interface MeasuredParley {
   parley: BenchParley;
   idleRss: number;
+  /** Where its memory was at its peak (process.memoryUsage() sampled inside it). */
+  breakdown(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -52,20 +70,26 @@ function resetPeak(pid: number): void {
   }
 }
 
-async function startMeasuredParley(kind: DatabaseKind, fakeUrl: string): Promise<MeasuredParley> {
+async function startMeasuredParley(kind: DatabaseKind, fakeUrl: string, build: Build): Promise<MeasuredParley> {
   const database = kind === 'postgres' ? await createThrowawayPostgres() : undefined;
+  const logDir = mkdtempSync(path.join(tmpdir(), 'parley-memory-'));
+  const memoryLogFile = path.join(logDir, 'memory.jsonl');
   const parley = await startBenchParley({
     databaseUrl: database?.url,
     env: { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fakeUrl}/v1`, CONCURRENT_MESSAGE_MAX: String(inFlight) },
+    memoryLogFile,
+    serverFile: build.serverFile,
   });
   const idleRss = readMemory(parley.pid)?.rss ?? 0;
   resetPeak(parley.pid);
   return {
     parley,
     idleRss,
+    breakdown: () => peakBreakdown(memoryLogFile, parley.pid),
     async close() {
       await parley.stop();
       await database?.drop();
+      rmSync(logDir, { recursive: true, force: true });
     },
   };
 }
@@ -174,21 +198,37 @@ async function inParallel(count: number, job: (n: number) => Promise<unknown>): 
  * above its own idle figure, which is printed beside it. The peak is the kernel's VmHWM, reset
  * once Parley has started so it covers the scenario alone.
  * `BENCH_ABUSE_DATABASES=postgres` (or `pglite`) and `BENCH_ABUSE_SCENARIOS=many,long` pick what runs.
+ * `BENCH_ABUSE_BEFORE=<an earlier build's main.js>` runs each scenario on that build too, just
+ * before this one, and prints now / before: a shared machine's load moves the figures by more than a change does.
+ * Each run prints where Parley's memory was at its peak (bench/lib/memory-hook.mjs).
  */
 export async function runAbuseMemory(): Promise<BenchResult[]> {
   const wantedKinds = process.env.BENCH_ABUSE_DATABASES?.split(',');
   const wantedScenarios = process.env.BENCH_ABUSE_SCENARIOS?.split(',');
   const kinds = testDatabaseKinds.filter((kind) => !wantedKinds || wantedKinds.includes(kind));
   const scenarios = (['many replies', 'long conversation'] as const).filter((s) => !wantedScenarios || wantedScenarios.includes(s.split(' ')[0]!));
+  const before = process.env.BENCH_ABUSE_BEFORE;
   const results: BenchResult[] = [];
-  for (const kind of kinds) for (const scenario of scenarios) results.push(...(await runOn(kind, scenario)));
+  for (const kind of kinds) {
+    for (const scenario of scenarios) {
+      // The earlier build first, then this one, back to back: the ratio compares them under the same load.
+      const earlier = before ? await runOn(kind, scenario, { label: 'before', serverFile: path.resolve(before) }) : undefined;
+      const now = await runOn(kind, scenario, { label: 'now' });
+      results.push(...now.results);
+      if (earlier) {
+        const [figure, was, is] = kind === 'postgres' ? ['peak RSS', earlier.peak, now.peak] : ['RSS above idle', earlier.added, now.added];
+        const metric = `${kind}, ${scenario}: ${figure}, now / before (${mb(is)} / ${mb(was)})`;
+        results.push(result(bench, metric, `${(is / was).toFixed(2)}×`, '< 1×', is < was));
+      }
+    }
+  }
   return results;
 }
 
-async function runOn(kind: DatabaseKind, scenario: Scenario): Promise<BenchResult[]> {
+async function runOn(kind: DatabaseKind, scenario: Scenario, build: Build): Promise<Measured> {
   const streams = scenario === 'many replies' ? messages : longAsks;
   const fake = await startPacedFake({ streams, chunks, spacingMs: 0 });
-  const measured = await startMeasuredParley(kind, fake.url);
+  const measured = await startMeasuredParley(kind, fake.url, build);
   const { parley } = measured;
   const user = await asker(parley);
   try {
@@ -200,7 +240,7 @@ async function runOn(kind: DatabaseKind, scenario: Scenario): Promise<BenchResul
       await inParallel(messages, (n) => user.send({ text: benchStreamPrompt(n), conversationId: null, parentMessageId: ROOT_PARENT_ID }));
       delivered = `${messages - user.failed}/${messages}`;
       expected = `${messages}/${messages}`;
-      console.log(`  ${kind}, ${scenario}: ${delivered} replies, ${mb(user.replyBytes)} in all, in ${((nowMs() - startedAt) / 1000).toFixed(0)} s, ${inFlight} at a time`);
+      console.log(`  [${build.label}] ${kind}, ${scenario}: ${delivered} replies, ${mb(user.replyBytes)} in all, in ${((nowMs() - startedAt) / 1000).toFixed(0)} s, ${inFlight} at a time`);
     } else {
       let newest = { conversationId: null as string | null, messageId: ROOT_PARENT_ID };
       const building = sampleRss(parley.pid);
@@ -222,7 +262,7 @@ async function runOn(kind: DatabaseKind, scenario: Scenario): Promise<BenchResul
       delivered = `${total - user.failed}/${total}`;
       expected = `${total}/${total}`;
       console.log(
-        `  ${kind}, ${scenario}: ${longTurns} questions of ${mb(questionChars)} answered in ${built.seconds.toFixed(0)} s (RSS up to ${mb(built.rss)}); ` +
+        `  [${build.label}] ${kind}, ${scenario}: ${longTurns} questions of ${mb(questionChars)} answered in ${built.seconds.toFixed(0)} s (RSS up to ${mb(built.rss)}); ` +
           `${longAsks} asks into it, ${inFlight} at a time (up to ${mb(asked)}); ${reads.filter(Boolean).length}/${inFlight} concurrent whole reads (up to ${mb(read)}); ${delivered} answered`,
       );
     }
@@ -230,13 +270,16 @@ async function runOn(kind: DatabaseKind, scenario: Scenario): Promise<BenchResul
     const alive = readMemory(parley.pid);
     const peak = Math.max(alive?.peak ?? 0, sampled);
     const added = peak - measured.idleRss;
-    console.log(`  ${kind}, ${scenario}: Parley RSS idle ${mb(measured.idleRss)}, peak (VmHWM) ${mb(peak)}, added ${mb(added)}${alive ? '' : ' — the process is gone'}`);
-    const metric = `${kind}, ${scenario}`;
+    console.log(`  [${build.label}] ${kind}, ${scenario}: Parley RSS idle ${mb(measured.idleRss)}, peak (VmHWM) ${mb(peak)}, added ${mb(added)}${alive ? '' : ' — the process is gone'}`);
+    const breakdown = measured.breakdown();
+    if (breakdown) console.log(`  [${build.label}] ${kind}, ${scenario}: ${breakdown}`);
+    const metric = `${build.label === 'before' ? '[before] ' : ''}${kind}, ${scenario}`;
     const rss =
       kind === 'postgres'
-        ? result(bench, `${metric}: Parley peak RSS`, mb(peak), `≤ ${mb(postgresTargetBytes)}`, peak > 0 && peak <= postgresTargetBytes)
+        ? result(bench, `${metric}: Parley peak RSS (idle ${mb(measured.idleRss)})`, mb(peak), `≤ ${mb(postgresTargetBytes)}`, peak > 0 && peak <= postgresTargetBytes)
         : result(bench, `${metric}: Parley peak RSS above idle (idle ${mb(measured.idleRss)})`, mb(added), `≤ ${mb(pgliteAddedTargetBytes)}`, peak > 0 && added <= pgliteAddedTargetBytes);
-    return [result(bench, `${metric}: answered, server alive`, `${delivered}${alive ? '' : ', crashed'}`, expected, user.failed === 0 && alive !== undefined), rss];
+    const answered = result(bench, `${metric}: answered, server alive`, `${delivered}${alive ? '' : ', crashed'}`, expected, user.failed === 0 && alive !== undefined);
+    return { peak, added, results: [answered, rss] };
   } finally {
     user.close();
     await measured.close();

@@ -27,6 +27,10 @@ export interface BenchParleyOptions {
    * `BENCH_CPU_PROFILE_DIR`, to find where a missed target's time goes.
    */
   cpuProfileDir?: string;
+  /** Appends Parley's process.memoryUsage() to this file every 100 ms (see memory-hook.mjs). */
+  memoryLogFile?: string;
+  /** A compiled server's main.js to run instead of this tree's build (an earlier build, to compare with in one run). */
+  serverFile?: string;
 }
 
 /**
@@ -56,14 +60,21 @@ export async function startBenchParley(options: BenchParleyOptions = {}): Promis
     ...options.env,
   };
   const cpuProfileDir = options.cpuProfileDir ?? process.env.BENCH_CPU_PROFILE_DIR;
+  const hooks: string[] = [];
   if (cpuProfileDir) {
     env.BENCH_CPU_PROFILE_DIR = path.resolve(cpuProfileDir);
-    env.NODE_OPTIONS = `--import ${pathToFileURL(path.join(here, 'cpu-profile-hook.mjs')).href}`;
+    hooks.push('cpu-profile-hook.mjs');
   }
+  if (options.memoryLogFile) {
+    env.BENCH_MEMORY_LOG = options.memoryLogFile;
+    hooks.push('memory-hook.mjs');
+  }
+  if (hooks.length > 0) env.NODE_OPTIONS = hooks.map((hook) => `--import ${pathToFileURL(path.join(here, hook)).href}`).join(' ');
   const output = prefixedOutput();
   try {
     ensureBuilds();
-    const parley = await startParleyProcess({ port, env, output, entry: 'build' });
+    // PGlite's start (its WebAssembly PostgreSQL and the migrations) takes minutes on a loaded shared machine.
+    const parley = await startParleyProcess({ port, env, output, entry: 'build', serverFile: options.serverFile, startTimeoutMs: 300_000 });
     return {
       url,
       pid: parley.pid,

@@ -1,5 +1,6 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryStreamRegistry } from '../streams/memory-registry.ts';
 import { openEventStream, pipeStream } from './sse.ts';
 import { deltaOf, ended } from '../test-support/stream-registry-suite.ts';
@@ -8,11 +9,14 @@ describe('pipeStream', () => {
   const registry = createMemoryStreamRegistry();
   let app: FastifyInstance;
   let url: string;
+  // The server's side of each response, to read what it has queued for its client.
+  const responses = new Map<string, ServerResponse>();
 
   beforeAll(async () => {
     app = Fastify();
     app.get('/stream/:id', async (request, reply) => {
       const { id } = request.params as { id: string };
+      responses.set(id, reply.raw);
       openEventStream(reply);
       await pipeStream(reply, registry, id, Number((request.query as { after?: string }).after ?? -1), 40);
     });
@@ -59,4 +63,26 @@ describe('pipeStream', () => {
     const body = await (await fetch(`${url}/stream/s2?after=0`)).text();
     expect(body).toBe('event: message\nid: 1\ndata: {"message":true,"seq":1,"delta":"b"}\n\nevent: message\nid: 2\ndata: {"message":true,"seq":2,"delta":"end"}\n\n');
   });
+
+  it('queues next to nothing for a client that stops reading, then sends it every frame once, in order, as it reads again', async () => {
+    await registry.create({ streamId: 's4', userId: 'u', conversationId: 'c4' }, 5);
+    const response = await new Promise<IncomingMessage>((resolve) => http.get(`${url}/stream/s4`, resolve));
+    response.pause();
+    await vi.waitFor(() => expect(responses.has('s4')).toBe(true));
+    // 16 MB of frames while the client reads nothing: far past what the loopback socket holds.
+    const text = 'x'.repeat(400);
+    const frames = 40_000;
+    for (let n = 0; n < frames; n++) await registry.append('s4', { event: 'message', data: deltaOf(text) });
+    expect(responses.get('s4')!.writableLength).toBeLessThan(256 * 1024);
+    await registry.append('s4', { event: 'message', data: ended, last: true });
+    response.setEncoding('utf8');
+    let body = '';
+    response.on('data', (chunk: string) => (body += chunk));
+    response.resume();
+    await new Promise((resolve) => response.on('end', resolve));
+    const ids = [...body.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+    expect(ids).toEqual(Array.from({ length: frames + 1 }, (_, seq) => seq));
+    expect(body.endsWith('"delta":"end"}\n\n')).toBe(true);
+  });
 });
+

@@ -1,6 +1,6 @@
 import type { ChatFrame } from '@parley/core';
 import type { FastifyReply } from 'fastify';
-import type { StreamFrame, StreamRegistry } from '../streams/stream-registry.ts';
+import type { StreamFrame, StreamRegistry, Subscription } from '../streams/stream-registry.ts';
 
 const SSE_PING_MS = 15_000;
 
@@ -35,33 +35,55 @@ export function openEventStream(reply: FastifyReply): void {
  * Sends a registry stream's frames after `after` (replayed, then live) with a ping comment
  * every 15 s, and ends the response after the last frame. A client leaving only stops the
  * delivery; the stream itself goes on for a later resume.
+ *
+ * A client reading slower than the frames come is not buffered for: once the socket refuses
+ * more (write answers false), delivery stops, and on `drain` it follows again from the last
+ * frame sent, reading the frames it missed from the registry, which keeps them for resume anyway.
+ * Writing on regardless queued a whole reply per slow reader in this process, as strings.
  */
 export function pipeStream(reply: FastifyReply, registry: StreamRegistry, streamId: string, after: number, pingMs = SSE_PING_MS) {
   const raw = reply.raw;
   return new Promise<void>((resolve) => {
     let closed = false;
-    let close: () => void = () => undefined;
+    let sent = after;
+    // Each subscription is one turn of following; only the newest delivers, the others are closed as they come.
+    let turn = 0;
+    let subscription: Subscription | undefined;
     const ping = setInterval(() => raw.write(': ping\n\n'), pingMs);
     const end = () => {
       if (closed) return;
       closed = true;
       clearInterval(ping);
-      close();
+      subscription?.close();
+      raw.off('drain', follow);
       if (!raw.writableEnded) raw.end();
       resolve();
     };
-    raw.on('close', end);
-    registry
-      .subscribe(streamId, after, (frame) => {
-        if (closed) return;
-        raw.write(formatStoredFrame(frame));
+    const pause = () => {
+      turn++;
+      subscription?.close();
+      subscription = undefined;
+      raw.once('drain', follow);
+    };
+    function follow() {
+      if (closed) return;
+      const mine = ++turn;
+      const deliver = (frame: StreamFrame) => {
+        // A frame sent already comes again when a turn starts; the last one always ends the response.
+        if (closed || mine !== turn || (frame.seq <= sent && !frame.last)) return;
+        sent = Math.max(sent, frame.seq);
+        const flowing = raw.write(formatStoredFrame(frame));
         if (frame.last) end();
-      })
-      .then((subscription) => {
-        if (!subscription) return end();
+        else if (!flowing) pause();
+      };
+      registry.subscribe(streamId, sent, deliver).then((opened) => {
+        if (!opened) return end();
         if (!raw.headersSent) raw.flushHeaders();
-        close = () => subscription.close();
-        if (closed) subscription.close();
+        if (closed || mine !== turn) opened.close();
+        else subscription = opened;
       }, end);
+    }
+    raw.on('close', end);
+    follow();
   });
 }

@@ -28,7 +28,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
       onFetchError: (endpoint, error) => log.warn({ err: error, endpoint }, 'live model list unavailable; serving the catalog list'),
     }),
     tokenCounter: createTokenCounter(log),
-    workers: createWorkerPool(log, { size: Math.min(parts.env.WORKER_PROCESSES, availableParallelism()), memoryMb: parts.env.WORKER_MEMORY_MB }),
+    workers: createWorkerPool(log, { size: Math.min(parts.env.WORKER_PROCESSES, availableParallelism()), memoryMb: parts.env.WORKER_MEMORY_MB, maxWaiting: parts.env.WORKER_QUEUE_MAX }),
     // A process that opened its database migrated (the default) is ready at once.
     readiness: parts.readiness ?? createReadiness(true),
     accessTokens: createAccessTokenVerifier(parts.secrets.jwtSecret),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ChatFrame } from '@parley/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
 import { deltaOf, ended, runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
@@ -22,8 +23,8 @@ const replayable = async (registry: StreamRegistry, streamId: string) => (await 
 
 describe('memory registry replay cap', () => {
   it('drops the oldest finished streams once their replay passes maxReplayBytes, and keeps the newest whole', async () => {
-    // Each stream: 100 frames of ~1 KB JSON, about 200 KB at two bytes a character.
-    const registry = createMemoryStreamRegistry({ maxReplayBytes: 500_000 });
+    // Each stream: 100 delta frames of 1,000 characters, about 100 KB (one byte a character, the frames' wrapping not kept).
+    const registry = createMemoryStreamRegistry({ maxReplayBytes: 250_000 });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await finishedStream(registry, 100, 1000));
     const kept = await Promise.all(ids.map((id) => replayable(registry, id)));
@@ -42,6 +43,48 @@ describe('memory registry replay cap', () => {
     await finishedStream(registry, 10, 1000);
     expect(await replayable(registry, info.streamId)).toBe(true);
     expect(await registry.liveCount(info.userId)).toBe(1);
+    await registry.close();
+  });
+});
+
+describe('memory registry: frames kept compactly', () => {
+  it('holds a finished 100 KB reply of 11,000 small deltas in about 220 KB (its JSON frames were 1.1 MB at two bytes a character)', async () => {
+    const registry = createMemoryStreamRegistry({ maxReplayBytes: 250_000 });
+    const streamId = await finishedStream(registry, 11_000, 9);
+    expect(await replayable(registry, streamId)).toBe(true);
+    await registry.close();
+  });
+
+  it('replays every frame exactly as appended, whatever its kind, from any seq, while live and once finished', async () => {
+    const registry = createMemoryStreamRegistry();
+    const info = { streamId: randomUUID(), userId: randomUUID(), conversationId: randomUUID() };
+    await registry.create(info, 1);
+    const kinds = [
+      (n: number) => ({ message: true as const, seq: n, delta: `word ${n} "quoted" \\ back\nslash 🎉 ☃` }),
+      (n: number) => ({ message: true as const, seq: n, delta: '', reasoningDelta: `thinking ${n}` }),
+      (n: number) => ({ message: true as const, seq: n, delta: '","seq":1,"delta":"' }),
+      (n: number) => ({ message: true as const, seq: n, delta: '', plugins: [{ latest: 'calculator', loading: n % 2 === 0 }] }),
+    ];
+    const appended: string[] = [];
+    // Past two blocks of 512, so replays cross packed blocks and the recent frames.
+    for (let n = 0; n < 1300; n++) {
+      const frame: ChatFrame = n === 900 ? { event: 'error', data: { error: true, text: 'upstream failed' } } : { event: 'message', data: kinds[n % kinds.length]!(n) };
+      appended.push(JSON.stringify(frame.data));
+      await registry.append(info.streamId, frame);
+    }
+    const replay = async (after: number) => {
+      const frames: { seq: number; json: string; event: string; last: boolean }[] = [];
+      (await registry.subscribe(info.streamId, after, (frame) => frames.push({ seq: frame.seq, json: frame.json, event: frame.event, last: frame.last })))!.close();
+      return frames;
+    };
+    const expected = (after: number, last = -1) =>
+      appended.slice(after + 1).map((json, i) => ({ seq: after + 1 + i, json, event: after + 1 + i === 900 ? 'error' : 'message', last: after + 1 + i === last }));
+    expect(await replay(-1)).toEqual(expected(-1));
+    expect(await replay(700)).toEqual(expected(700));
+    appended.push(JSON.stringify(ended));
+    await registry.append(info.streamId, { event: 'message', data: ended, last: true });
+    expect(await replay(-1)).toEqual(expected(-1, 1300));
+    expect(await replay(511)).toEqual(expected(511, 1300));
     await registry.close();
   });
 });

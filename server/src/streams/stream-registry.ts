@@ -105,7 +105,7 @@ export interface StreamRegistryOptions {
 
 export const defaultRetainMs = 5 * 60_000;
 export const defaultMaxLifetimeMs = 15 * 60_000;
-export const defaultMaxReplayBytes = 64 * 1024 * 1024;
+export const defaultMaxReplayBytes = 16 * 1024 * 1024;
 
 // This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
 declare module '../app/context.ts' {

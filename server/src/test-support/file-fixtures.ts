@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { pdfBytes } from '@parley/testkit/fixtures';
 import sharp from 'sharp';
 
@@ -9,6 +9,31 @@ export function pictureBytes(width: number, height: number, format: 'png' | 'jpe
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
     .toFormat(format)
     .toBuffer();
+}
+
+/** One PNG chunk: length, type, data and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A decompression bomb: a black greyscale PNG of `width` × `height` whose rows pack into almost
+ * nothing (9,000 × 9,000, 81 megapixels, is about 80 KB), each pixel of which a decoder must produce.
+ */
+export function pictureBomb(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample; colour type 0 (greyscale), default compression, filter and no interlace follow as zeros
+  // Each row is a filter byte (0) and its pixels (0).
+  const rows = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A zip holding the given files: stored as they are, or deflated (as Office writes them). */

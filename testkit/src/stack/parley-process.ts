@@ -22,6 +22,8 @@ export interface ParleyProcessOptions {
    * Default: `PARLEY_SERVER_ENTRY` when it says `build`, else `source`.
    */
   entry?: ServerEntry;
+  /** With `build`: another compiled server's main.js to run (a bench comparing an earlier build); server/dist's by default. */
+  serverFile?: string;
 }
 
 type ServerEntry = 'source' | 'build';
@@ -35,9 +37,9 @@ export interface ParleyProcess {
 
 const keptLines = 40;
 
-const entryArgs: Record<ServerEntry, string[]> = {
-  source: ['--import', 'tsx', '--import', path.join(here, 'orphan-guard.mjs'), path.join(repoRoot, 'server/src/main.ts')],
-  build: ['--import', path.join(here, 'orphan-guard.mjs'), serverEntry],
+const entryArgs: Record<ServerEntry, (serverFile?: string) => string[]> = {
+  source: () => ['--import', 'tsx', '--import', path.join(here, 'orphan-guard.mjs'), path.join(repoRoot, 'server/src/main.ts')],
+  build: (serverFile = serverEntry) => ['--import', path.join(here, 'orphan-guard.mjs'), serverFile],
 };
 
 /**
@@ -52,7 +54,7 @@ export async function startParleyProcess(options: ParleyProcessOptions): Promise
   const entry = options.entry ?? (process.env.PARLEY_SERVER_ENTRY === 'build' ? 'build' : 'source');
   const child = spawn(
     process.execPath,
-    entryArgs[entry],
+    entryArgs[entry](options.serverFile),
     { cwd: repoRoot, env: { ...inherited, ...options.env, PORT: String(port) }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const recent: string[] = [];

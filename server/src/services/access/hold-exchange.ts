@@ -19,7 +19,7 @@ export async function holdExchange(
     model: call.model,
     conversationId: exchange.conversationId,
     messageId: exchange.userMessage.id,
-    promptText: exchange.turns.map((turn) => turn.content).join('\n'),
+    promptText: () => exchange.turns.map((turn) => turn.content).join('\n'),
   });
   // The operator sees why a chat was refused without a debugger.
   if (!held.ok) ctx.log.info({ userId: exchange.userId, payer: payer.kind, model: call.model, refusal: held.errorText }, 'chat refused: quota');

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { mintKey } from '../../test-support/access-keys.ts';
 import { holdCall, type Call } from './quota-hold.ts';
 
-const call: Call = { endpoint: 'openAI', model: 'gpt-4o', conversationId: 'c1', messageId: 'm1', promptText: 'hi' };
+const call: Call = { endpoint: 'openAI', model: 'gpt-4o', conversationId: 'c1', messageId: 'm1', promptText: () => 'hi' };
 
 describe('holding a call on a key', () => {
   let t: TestApp;

@@ -16,8 +16,11 @@ export interface Call {
   conversationId: string;
   /** The user message of the exchange. */
   messageId: string;
-  /** The text sent upstream, for the token-balance estimate. */
-  promptText: string;
+  /**
+   * The text sent upstream, for the token-balance estimate: joined only when CHECK_BALANCE asks
+   * for it, since a long conversation's window is hundreds of KB per ask in flight.
+   */
+  promptText(): string;
 }
 
 /** How a held call ended: `served` (text arrived, or it finished) is charged; otherwise the hold is refunded. */

@@ -17,7 +17,7 @@ export async function readTokenBalance(db: Queryable, userId: string, start: num
 
 /** LibreChat's pre-call check: the prompt alone must be affordable. */
 export async function checkTokenBalance(ctx: AppContext, userId: string, call: Call): Promise<{ ok: true; promptTokens: number } | { ok: false; errorText: string }> {
-  const promptTokens = await ctx.tokenCounter.count(call.promptText);
+  const promptTokens = await ctx.tokenCounter.count(call.promptText());
   const tokenCost = Math.ceil(promptTokens * tokenRates(call.endpoint, call.model).prompt);
   const balance = await readTokenBalance(ctx.db, userId, ctx.env.START_BALANCE);
   if (balance > 0 && balance >= tokenCost) return { ok: true, promptTokens };

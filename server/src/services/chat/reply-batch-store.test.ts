@@ -5,7 +5,8 @@ import { createTestDatabase, testDatabaseKinds } from '../../test-support/databa
 import { createConversation } from '../conversations/conversation-store.ts';
 import { findMessage, type MessageInput } from '../messages/message-store.ts';
 import { createUserAccount } from '../users/user-admin.ts';
-import { upsertReplies } from './reply-batch-store.ts';
+import { GrowingText } from './growing-text.ts';
+import { saveReplies, upsertReplies, type StreamingReply } from './reply-batch-store.ts';
 
 describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
   let database: Database;
@@ -52,5 +53,31 @@ describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
     await upsertReplies(database.db, [reply('r2_', alice, 'hijacked')]);
     expect((await findMessage(database.db, bob, 'r2_'))?.text).toBe('World');
     expect(await findMessage(database.db, alice, 'r2_')).toBeUndefined();
+  });
+
+  /** A reply as the save ticks see it, its text and reasoning growing. */
+  const streaming = (row: MessageInput): StreamingReply => ({ ...row, text: new GrowingText(row.text), reasoning: new GrowingText(row.reasoning ?? '') });
+
+  it('writes a growing reply whole once, then only what it grew by, characters outside the BMP included', async () => {
+    const row = streaming({ ...reply('r3_', alice, 'Snow ☃ and 🎉'), reasoning: 'Think 🤔' });
+    const [saved] = await saveReplies(database.db, [row], [undefined]);
+    row.text.append(' more 🎉🎉 text');
+    row.reasoning.append(', then 𝒳');
+    row.plugins = [{ latest: 'calculator', loading: true, inputs: ['1+1'] }];
+    const [again] = await saveReplies(database.db, [row], [saved]);
+    const expected = { text: 'Snow ☃ and 🎉 more 🎉🎉 text', reasoning: 'Think 🤔, then 𝒳' };
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ ...expected, plugins: row.plugins, unfinished: true });
+    // The same growth sent again (a write that succeeded unseen) is cut back first: nothing doubles.
+    await saveReplies(database.db, [row], [saved]);
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject(expected);
+    row.text.append('!');
+    await saveReplies(database.db, [{ ...row, unfinished: false }], [again]);
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ text: `${expected.text}!`, unfinished: false });
+  });
+
+  it('never appends to a reply id owned by another user', async () => {
+    const [saved] = await saveReplies(database.db, [streaming(reply('r4_', bob, 'Bob says'))], [undefined]);
+    await saveReplies(database.db, [streaming(reply('r4_', alice, 'Bob says hijacked'))], [saved]);
+    expect((await findMessage(database.db, bob, 'r4_'))?.text).toBe('Bob says');
   });
 });

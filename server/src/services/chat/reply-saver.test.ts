@@ -155,4 +155,34 @@ describe('createReplySaveBatch', () => {
     expect(single).toEqual(['good', 'bad']);
     expect(statements[1]).toEqual(['bad']);
   });
+
+  it('hands each write of a row what the last successful write answered for it, a row-by-row retry included', async () => {
+    const seen: (number | undefined)[][] = [];
+    let failing = false;
+    const batch = createReplySaveBatch<string, number>(
+      async (rows, marks) => {
+        seen.push(marks);
+        if (failing) throw new Error('database busy');
+        return rows.map((row) => row.length);
+      },
+      async (row) => row.length * 10,
+      50,
+    );
+    let text = 'a';
+    const saver = batch.track(() => text);
+    saver.touch();
+    await elapse(50);
+    text = 'ab';
+    failing = true;
+    saver.touch();
+    await elapse(50);
+    text = 'abc';
+    failing = false;
+    saver.touch();
+    await elapse(50);
+    await saver.stop();
+    // No mark before the first write; 1 from it; 20 from the retry of the failed batch.
+    expect(seen).toEqual([[undefined], [1], [20]]);
+  });
 });
+

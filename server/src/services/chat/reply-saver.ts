@@ -22,10 +22,12 @@ export interface ReplySaveBatch<Row> {
   track(row: () => Row): ReplySaver;
 }
 
-interface Tracked<Row> {
+interface Tracked<Row, Mark> {
   row: () => Row;
   dirty: boolean;
   stored: boolean;
+  /** What the database is known to hold of this reply, as its last successful write described it. */
+  mark?: Mark;
   /** The batch this reply was last written in. */
   written: Promise<unknown>;
 }
@@ -36,29 +38,38 @@ interface Tracked<Row> {
  * A reply that changes is written at least once per interval; batches never overlap. A failed
  * batch is retried row by row (`writeOne`), so one bad row cannot hold back the others; a row
  * that still fails is retried on the next tick.
+ * Each write may answer a `Mark` per row, describing what the database now holds of it; the next
+ * write of that row gets it back (`marks`), so it can send only what changed since.
  */
-export function createReplySaveBatch<Row>(
-  writeAll: (rows: Row[]) => Promise<unknown>,
-  writeOne: (row: Row) => Promise<unknown>,
+export function createReplySaveBatch<Row, Mark = void>(
+  writeAll: (rows: Row[], marks: (Mark | undefined)[]) => Promise<Mark[] | void>,
+  writeOne: (row: Row) => Promise<Mark | void>,
   intervalMs = REPLY_SAVE_INTERVAL_MS,
 ): ReplySaveBatch<Row> {
-  const tracked = new Set<Tracked<Row>>();
+  const tracked = new Set<Tracked<Row, Mark>>();
   /** Replies that asked to be written before the next tick. */
-  const urgent = new Set<Tracked<Row>>();
+  const urgent = new Set<Tracked<Row, Mark>>();
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
-  const write = async (batch: Tracked<Row>[]) => {
+  const write = async (batch: Tracked<Row, Mark>[]) => {
     const rows = batch.map((t) => t.row());
     try {
-      await writeAll(rows);
-      for (const t of batch) t.stored = true;
+      const marks = await writeAll(
+        rows,
+        batch.map((t) => t.mark),
+      );
+      batch.forEach((t, i) => {
+        t.stored = true;
+        t.mark = marks?.[i];
+      });
     } catch {
       await Promise.all(
         batch.map((t, i) =>
           writeOne(rows[i]!).then(
-            () => {
+            (mark) => {
               t.stored = true;
+              t.mark = mark ?? undefined;
             },
             () => {
               t.dirty = true;
@@ -68,7 +79,7 @@ export function createReplySaveBatch<Row>(
       );
     }
   };
-  const writeDirty = (candidates: Iterable<Tracked<Row>>) => {
+  const writeDirty = (candidates: Iterable<Tracked<Row, Mark>>) => {
     const batch = [...candidates].filter((t) => t.dirty);
     urgent.clear();
     if (batch.length === 0) return;
@@ -83,7 +94,7 @@ export function createReplySaveBatch<Row>(
 
   return {
     track(row) {
-      const entry: Tracked<Row> = { row, dirty: false, stored: false, written: Promise.resolve() };
+      const entry: Tracked<Row, Mark> = { row, dirty: false, stored: false, written: Promise.resolve() };
       tracked.add(entry);
       if (!timer) {
         timer = setInterval(flushTick, intervalMs);

@@ -6,6 +6,7 @@ import { findConversation, updateConversationSettings } from '../conversations/c
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
+import { GrowingText } from './growing-text.ts';
 import { presentMessage, type MessageRow } from '../../presenters/present-message.ts';
 import { storeGeneratedImage } from '../files/generated-image.ts';
 import { turnsWithFiles } from '../files/turn-files.ts';
@@ -31,10 +32,10 @@ interface Started {
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
 interface Reply {
-  text: string;
+  text: GrowingText;
   /** Pictures a drawing model answered, kept as files. */
   files: MessageFile[];
-  reasoning: string;
+  reasoning: GrowingText;
   plugins: PluginInfo[];
   finishReason: FinishReason | null;
   tokenCount: number | null;
@@ -85,24 +86,28 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   const continued = exchange.continued;
   // A continued reply goes on from what it has: its text (or the edit of it), reasoning and plugins.
   const reply: Reply = {
-    text: continued?.prefix ?? '',
+    text: new GrowingText(continued?.prefix ?? ''),
     files: Array.isArray(continued?.row.files) ? [...(continued.row.files as MessageFile[])] : [],
-    reasoning: continued?.row.reasoning ?? '',
+    reasoning: new GrowingText(continued?.row.reasoning ?? ''),
     plugins: Array.isArray(continued?.row.plugins) ? [...(continued.row.plugins as PluginInfo[])] : [],
     finishReason: null,
     tokenCount: null,
     upstreamModel: null,
   };
-  const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
+  const fields = () => ({
     ...replyRow(exchange),
-    text: reply.text,
-    reasoning: reply.reasoning || null,
     plugins: reply.plugins.length > 0 ? reply.plugins : null,
     upstreamModel: reply.upstreamModel,
     files: reply.files.length > 0 ? reply.files : null,
+  });
+  const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
+    ...fields(),
+    text: reply.text.toString(),
+    reasoning: reply.reasoning.toString() || null,
     ...changes,
   });
-  const saver = ctx.replySaves.track(() => rowOf({ unfinished: true }));
+  // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
+  const saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
   saver.touch();
   let settings: Promise<void> | undefined;
   let seq = 0;
@@ -133,11 +138,11 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url) : undefined;
         if (image?.file) reply.files.push(image.file);
         const text = withoutNul(event.type === 'text' ? event.delta : image!.markdown);
-        reply.text += text;
+        reply.text.append(text);
         await delta({ delta: text });
       } else if (event.type === 'reasoning') {
         const reasoning = withoutNul(event.delta);
-        reply.reasoning += reasoning;
+        reply.reasoning.append(reasoning);
         await delta({ delta: '', reasoningDelta: reasoning });
       } else if (event.type === 'tool-call') {
         const plugin: PluginInfo = { latest: event.toolName, loading: true, inputs: [jsonWithoutNul(event.input)] };
@@ -238,7 +243,7 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
   } catch (error) {
     return fail(ctx, ending, error);
   }
-  if (naming) await sendTitle(ctx, exchange, started.streamId, cancelled || cut ? null : reply.text, true).catch((error: unknown) => logLostEnd(ctx, started, error));
+  if (naming) await sendTitle(ctx, exchange, started.streamId, cancelled || cut ? null : reply.text.toString(), true).catch((error: unknown) => logLostEnd(ctx, started, error));
 }
 
 /** The stream could not be ended (its registry is away): its readers end on their own once it expires. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { files, messages } from '../../db/schema.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -11,7 +11,7 @@ export async function insertFile(db: Db, row: NewFileRow): Promise<FileRow> {
 }
 
 /** Bytes of every file an owner keeps (uploads and generated pictures, thumbnails aside). */
-export async function storedBytes(db: Db, userId: string): Promise<number> {
+export async function storedBytes(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.select({ total: sql<string | null>`sum(${files.bytes})` }).from(files).where(eq(files.userId, userId));
   return Number(row?.total ?? 0);
 }

@@ -59,11 +59,20 @@ export interface ImageLimit {
   maxBytes: number;
 }
 
+interface FittedPicture {
+  data: Uint8Array;
+  mimeType: string;
+}
+
 /**
  * A picture ready for a provider: as it is when it fits, otherwise scaled to `maxSide` and
- * re-encoded (JPEG, lowering quality until it fits `maxBytes`). GIFs keep only their first frame when resized.
+ * re-encoded (JPEG, lowering quality until it fits `maxBytes`). GIFs keep only their first frame
+ * when resized. Run in a process of the worker pool (see pooled-readers.ts): a picture of many
+ * megapixels that packs into a few hundred KB takes seconds and hundreds of MB to decode.
  */
-export async function fitImage(data: Buffer, mimeType: string, limit: ImageLimit): Promise<{ data: Buffer; mimeType: string }> {
+export async function fitPicture(input: { data: Uint8Array; mimeType: string; limit: ImageLimit }): Promise<FittedPicture> {
+  const { mimeType, limit } = input;
+  const data = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
   const size = await imageSize(data);
   if (size && Math.max(size.width, size.height) <= limit.maxSide && data.length <= limit.maxBytes) return { data, mimeType };
   let quality = 85;

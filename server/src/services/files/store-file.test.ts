@@ -11,7 +11,7 @@ import { uploadFile } from './upload-file.ts';
 
 /**
  * The row is refused by the database itself: the owner is no user (`files.user_id` references
- * `users`), so the bytes are written and the insert fails, as a lost connection would make it.
+ * `users`), as a lost connection would refuse it; no bytes may be left behind.
  */
 describe.each(testDatabaseKinds)('file bytes whose row is not saved, on %s', (kind) => {
   let t: TestApp;
@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)('file bytes whose row is not saved, on %s', (ki
   it.each([
     ['a picture (with its thumbnail)', 'photo.png', () => pictureBytes(32, 32)],
     ['a document', 'report.pdf', async () => pdfBytes('quarterly figures')],
-  ])('deletes the stored bytes of an upload, %s, when the insert fails', async (_what, fileName, bytes) => {
+  ])('leaves no stored bytes of an upload, %s, when the insert fails', async (_what, fileName, bytes) => {
     const ghost = randomUUID();
     const upload = uploadFile(t.ctx, { owner: ghost, endpoint: 'openAI', model: 'gpt-4o', fileName, data: await bytes() });
     await expect(upload).rejects.toThrow();
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)('file bytes whose row is not saved, on %s', (ki
     expect(await t.ctx.db.select().from(files)).toEqual([]);
   });
 
-  it('deletes the stored bytes of a generated picture when the insert fails', async () => {
+  it('leaves no stored bytes of a generated picture when the insert fails', async () => {
     const ghost = randomUUID();
     const dataUrl = `data:image/png;base64,${(await pictureBytes(24, 16)).toString('base64')}`;
     await expect(storeGeneratedImage(t.ctx, ghost, randomUUID(), dataUrl)).rejects.toThrow();

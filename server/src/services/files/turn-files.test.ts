@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
-import { pdfBytes } from '../../test-support/file-fixtures.ts';
+import sharp from 'sharp';
+import { pdfBytes, pictureBytes } from '../../test-support/file-fixtures.ts';
 import { registerUser } from '../auth/account-service.ts';
 import { findOwnedFile } from './file-store.ts';
 import { toMessageFile, turnsWithFiles } from './turn-files.ts';
@@ -50,6 +51,17 @@ describe('turns with files', () => {
     const [text] = await turnsWithFiles(t.ctx, { userId: owner, endpoint: 'openAI', model: 'my-local-model', turns: [{ role: 'user', content: 'q', files: [pdf] }] });
     expect(text!.attachments).toBeUndefined();
     expect(text!.content).toContain('Memo text');
+  });
+
+  it('scales a picture past the provider’s longest side down (in the worker pool) and sends one that fits as it is', async () => {
+    const wide = await messageFile('wide.png', await pictureBytes(3000, 600));
+    const small = await messageFile('small.png', await pictureBytes(40, 30));
+    const [turn] = await turnsWithFiles(t.ctx, { userId: owner, endpoint: 'openAI', model: 'gpt-4o', turns: [{ role: 'user', content: 'q', files: [wide, small] }] });
+    const [scaled, kept] = turn!.attachments!;
+    expect(scaled!.mediaType).toBe('image/jpeg');
+    expect(await sharp(scaled!.data).metadata()).toMatchObject({ width: 2048, height: 410 });
+    expect(kept!.mediaType).toBe('image/png');
+    expect(await sharp(kept!.data).metadata()).toMatchObject({ width: 40, height: 30 });
   });
 
   it('tells the model when a file is gone', async () => {

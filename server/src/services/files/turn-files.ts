@@ -5,8 +5,9 @@ import { presentFile } from '../../presenters/present-file.ts';
 import type { ChatTurn, TurnAttachment } from '../../providers/types.ts';
 import { findOwnedFiles, type FileRow } from './file-store.ts';
 import { assertMayUseFiles, type FileUser } from './file-user.ts';
-import { fitImage, type ImageLimit } from './image-info.ts';
+import type { ImageLimit } from './image-info.ts';
 import { modelInputs, readsPdfNatively, type ModelInputs } from './model-inputs.ts';
+import { fitPictureInPool } from './pooled-readers.ts';
 
 /** Each provider's documented picture limits: longest side it works at, and largest encoded picture. */
 const imageLimits: Record<ModelProvider, ImageLimit> = {
@@ -81,8 +82,9 @@ async function partsOf(ctx: AppContext, turn: ChatTurn, rows: Map<string, FileRo
         parts.context.push(`[Attached picture ${row.filename}: this model cannot see pictures.]`);
         continue;
       }
-      const fitted = await fitImage(await loadBytes(ctx, row), row.mimeType, imageLimits[inputs.provider ?? 'openai']);
-      parts.attachments.push({ mediaType: fitted.mimeType, data: fitted.data, filename: row.filename });
+      const fitted = await fitPictureInPool(ctx, row, await loadBytes(ctx, row), row.mimeType, imageLimits[inputs.provider ?? 'openai']);
+      if (fitted) parts.attachments.push({ mediaType: fitted.mimeType, data: fitted.data, filename: row.filename });
+      else parts.context.push(`[Attached picture ${row.filename}: it is too large or too complex to prepare for this model.]`);
     } else if (row.mimeType === 'application/pdf' && readsPdfNatively(inputs)) {
       parts.attachments.push({ mediaType: row.mimeType, data: await loadBytes(ctx, row), filename: row.filename });
     } else if (row.text === null) {

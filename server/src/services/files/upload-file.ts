@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { errorMessages, uploadRefusal, type EndpointName, type InputCapabilities, type UploadedFile } from '@parley/core';
+import { uploadRefusal, type EndpointName, type InputCapabilities, type UploadedFile } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import type { ExtractedText } from './extract-text.ts';
 import { storageKey } from './file-storage.ts';
 import { presentFile } from '../../presenters/present-file.ts';
-import { storedBytes } from './file-store.ts';
 import { readDocumentText, readPicture } from './pooled-readers.ts';
 import { sanitizeFilename } from './sanitize-filename.ts';
 import { sniffFile } from './sniff-file.ts';
+import { assertStorageRoom } from './storage-room.ts';
 import { storeFile, type StoredObject } from './store-file.ts';
 
 export interface Upload {
@@ -21,18 +21,6 @@ export interface Upload {
 }
 
 /**
- * Refuses an upload that would take its owner past USER_STORAGE_MB. Uploads running at the same
- * moment each see the total before the others, so a burst can pass it by what the upload rate
- * lets through at once.
- */
-async function assertStorageRoom(ctx: AppContext, owner: string, bytes: number): Promise<void> {
-  const limitMb = ctx.env.USER_STORAGE_MB;
-  if ((await storedBytes(ctx.db, owner)) + bytes <= limitMb * 1024 * 1024) return;
-  ctx.log.info({ owner, bytes, limitMb }, 'refused an upload past the owner\'s storage cap');
-  throw new AppError('storage_full', errorMessages.storage_full!.replace('{limitMb}', String(limitMb)), { limitMb });
-}
-
-/**
  * Stores one upload for its owner after every rule of SPEC point 5: the endpoint and model take
  * uploads, 20 MB at most, room left in the owner's USER_STORAGE_MB, a type the endpoint takes,
  * and bytes that really are that type.
@@ -42,7 +30,7 @@ export async function uploadFile(ctx: AppContext, upload: Upload): Promise<Uploa
   const filename = sanitizeFilename(upload.fileName);
   const refusal = uploadRefusal({ ...upload, fileName: filename, bytes: upload.data.length, attached: 0 });
   if (refusal) throw new AppError(refusal);
-  await assertStorageRoom(ctx, upload.owner, upload.data.length);
+  await assertStorageRoom(ctx, upload.owner, upload.data.length, ctx.env.USER_STORAGE_MB);
   const sniffed = await sniffFile(filename, upload.data);
   if (!sniffed) throw new AppError('invalid_file');
   const id = randomUUID();
@@ -72,6 +60,6 @@ export async function uploadFile(ctx: AppContext, upload: Upload): Promise<Uploa
     path: key,
     text: text?.text,
     textTruncated: text?.truncated ?? false,
-  });
+  }, ctx.env.USER_STORAGE_MB);
   return presentFile(row);
 }

@@ -6,6 +6,7 @@
 export const poolTasks = {
   extractText: async () => (await import('../files/extract-text.ts')).extractText,
   describePicture: async () => (await import('../files/image-info.ts')).describePicture,
+  fitPicture: async () => (await import('../files/image-info.ts')).fitPicture,
   calculate: async () => (await import('../plugins/tools/calculate.ts')).loadCalculator(),
 };
 

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bufferLogger } from '../../test-support/buffer-logger.ts';
-import { WorkLimitError } from './work-limit.ts';
+import { PoolFullError, WorkLimitError } from './work-limit.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 const logger = bufferLogger();
-const pool = createWorkerPool(logger.log, { size: 1, memoryMb: 96 });
+const pool = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8 });
 const calculate = (expression: string, timeoutMs = 60_000) => pool.run('calculate', { expression }, { timeoutMs });
 
 afterAll(() => pool.close());
@@ -31,8 +31,24 @@ describe('the worker pool', { timeout: 120_000 }, () => {
     expect(await calculate('7-2')).toBe('5');
   });
 
+  it('lets at most maxWaiting jobs wait, refuses the next at once with a PoolFullError (logged), and runs the waiting ones', async () => {
+    const small = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 2 });
+    try {
+      const run = (expression: string) => small.run('calculate', { expression }, { timeoutMs: 60_000 });
+      // The first goes to the process at once; two wait; the fourth finds the queue full.
+      const jobs = [run('1+1'), run('2+2'), run('3+3')];
+      await expect(run('4+4')).rejects.toBeInstanceOf(PoolFullError);
+      expect(logger.lines.join('')).toContain('as many jobs as may wait are waiting');
+      expect(await Promise.all(jobs)).toEqual(['2', '4', '6']);
+      // Once they ran, the queue takes jobs again.
+      expect(await run('5+5')).toBe('10');
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
-    const closing = createWorkerPool(logger.log, { size: 1, memoryMb: 96 });
+    const closing = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8 });
     await closing.close();
     await expect(closing.run('calculate', { expression: '1' }, { timeoutMs: 1000 })).rejects.toThrow(/closed/);
   });

@@ -4,18 +4,22 @@ import type { Logger } from '../../app/logger.ts';
 import type { PoolAnswer, PoolRequest } from './pool-worker.ts';
 import type { TaskInput, TaskName, TaskOutput } from './pool-tasks.ts';
 import { startWorkerProcess } from './start-worker-process.ts';
-import { WorkLimitError } from './work-limit.ts';
+import { PoolFullError, WorkLimitError } from './work-limit.ts';
 
 export interface WorkerPoolOptions {
   /** Processes running at most; jobs past that wait their turn. */
   size: number;
   /** Each process's JavaScript heap cap; a job past it ends its process with a `memory` WorkLimitError. */
   memoryMb: number;
+  /** Jobs that may wait for a process at once; one more is refused with a PoolFullError. */
+  maxWaiting: number;
 }
 
 /** Untrusted, unbounded work (document parsing, picture decoding, calculations) off the event loop. */
 export interface WorkerPool {
-  /** Runs one job; past `timeoutMs` of its own running time its process is stopped and it fails with a `time` WorkLimitError. */
+  /**
+   * Runs one job, or refuses it with a PoolFullError when `maxWaiting` jobs wait already;
+   * past `timeoutMs` of its own running time its process is stopped and it fails with a `time` WorkLimitError. */
   run<T extends TaskName>(task: T, input: TaskInput<T>, limits: { timeoutMs: number }): Promise<TaskOutput<T>>;
   /** Stops every process; jobs running or waiting fail. */
   close(): Promise<void>;
@@ -145,6 +149,10 @@ export function createWorkerPool(log: Logger, options: WorkerPoolOptions): Worke
   return {
     run(task, input, limits) {
       if (closed) return Promise.reject(new Error('the worker pool is closed'));
+      if (waiting.length >= options.maxWaiting) {
+        log.warn({ task, waiting: waiting.length }, 'refused a worker-pool job: as many jobs as may wait are waiting');
+        return Promise.reject(new PoolFullError(`${waiting.length} jobs are waiting for the worker pool already.`));
+      }
       return new Promise((resolve, reject) => {
         waiting.push({ id: nextId++, task, input, timeoutMs: limits.timeoutMs, resolve: resolve as (result: unknown) => void, reject });
         dispatch();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkerPool } from '../../worker-pool/worker-pool.ts';
-import { WorkLimitError } from '../../worker-pool/work-limit.ts';
+import { PoolFullError, WorkLimitError } from '../../worker-pool/work-limit.ts';
 import { ToolError, type PluginTool } from './plugin-tool.ts';
 
 /** Longest one expression may take to evaluate; `sum(1:20000000)` alone held the server 1.9 s. */
@@ -19,6 +19,7 @@ export function calculatorTool(workers: WorkerPool): PluginTool {
       try {
         return { text: await workers.run('calculate', { expression }, { timeoutMs: CALCULATION_TIMEOUT_MS }) };
       } catch (error) {
+        if (error instanceof PoolFullError) throw new ToolError('The calculator is busy with other work; try again in a few seconds.');
         if (error instanceof WorkLimitError) {
           throw new ToolError(`"${expression}" is too costly to evaluate: ${error.message} Try a smaller expression or split the work.`);
         }
