@@ -132,4 +132,11 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
     const unanswered = await caught(client.messages.create({ model: 'claude-haiku-5-5', max_tokens: 100, tools, messages: [...history, ...user('and?')] }));
     expect(unanswered.message).toContain('`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01calc');
   });
+
+  it('counts a request’s input tokens, refusing one without messages', async () => {
+    const counted = await client.messages.countTokens({ model: 'claude-haiku-5-5', system: 'Be brief.', messages: user('How many tokens is this?') });
+    expect(counted.input_tokens).toBeGreaterThan(5);
+    const refused = await caught(client.messages.countTokens({ model: 'claude-haiku-5-5', messages: [] }));
+    expect(refused.status).toBe(400);
+  });
 });

@@ -100,6 +100,11 @@ describe('OpenAI fake through the openai SDK', () => {
     fake.enqueue({ chunks: ['Whole'], finishReason: 'length' });
     const whole = await client.responses.create({ model: 'gpt-6-luna', input: [{ role: 'user', content: 'q' }], max_output_tokens: 16 });
     expect(whole).toMatchObject({ output_text: 'Whole', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } });
+    const followUp = await client.responses.create({ model: 'gpt-6-luna', input: 'and?', previous_response_id: whole.id });
+    expect(followUp.status).toBe('completed');
+    const unstored = await client.responses.create({ model: 'gpt-6-luna', input: 'q', store: false });
+    const forgotten = await caught(client.responses.create({ model: 'gpt-6-luna', input: 'and?', previous_response_id: unstored.id }));
+    expect(forgotten).toMatchObject({ status: 400, param: 'previous_response_id', code: 'previous_response_not_found' });
 
     const unverified = await startOpenAIFake({ verifiedOrganization: false });
     try {

@@ -213,6 +213,7 @@ const serviceOf: Record<OpenAIFlavor, ModelProvider> = { openai: 'openai', azure
 async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOptions = {}): Promise<FakeUpstream> {
   const models: readonly string[] = options.models ?? servedModelIds(serviceOf[flavor]);
   const deployments = options.deployments ?? Object.fromEntries(models.map((m) => [m.replace(/\./g, ''), m]));
+  const storedResponses = new Set<string>();
   return startFakeServer(async (ctx) => {
     ctx.res.setHeader('x-request-id', requestId(flavor === 'openai' ? 'req_' : ''));
     if (flavor === 'azure') ctx.res.setHeader('apim-request-id', requestId(''));
@@ -243,7 +244,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     }
     const refusal =
       route.kind === 'chat' ? chatRefusal(flavor, model, body)
-      : route.kind === 'responses' ? responsesRefusal(flavor, ctx.recorded.body as ResponsesBody, options)
+      : route.kind === 'responses' ? responsesRefusal(flavor, ctx.recorded.body as ResponsesBody, options, storedResponses)
       : isImageModelId(model) ? (flavor === 'azure' ? azureImagesVersionRefusal(model, ctx.url.searchParams.get('api-version') ?? '') : undefined)
       : { status: 400, body: { error: { message: `Invalid value for 'model': ${named} is not an image model.`, type: 'invalid_request_error', param: 'model', code: 'invalid_value' } } };
     if (refusal) {
@@ -270,7 +271,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
       return;
     }
     if (route.kind === 'images') images(ctx, reply);
-    else if (route.kind === 'responses') await responses(ctx, flavor, reply);
+    else if (route.kind === 'responses') await responses(ctx, flavor, reply, storedResponses);
     else await chatCompletions(ctx, flavor, model, reply);
   });
 }

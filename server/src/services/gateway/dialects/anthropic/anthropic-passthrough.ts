@@ -1,0 +1,44 @@
+import type { PassthroughCall, RelayMeter } from '../passthrough.ts';
+import type { UpstreamTarget } from '../upstream-call.ts';
+import type { AnthropicResponse, AnthropicUsage } from './anthropic-types.ts';
+import { canonicalUsage } from './from-anthropic-response.ts';
+
+function merge(meter: RelayMeter, usage: AnthropicUsage | undefined, previous: AnthropicUsage) {
+  if (!usage) return previous;
+  const merged = { ...previous, ...Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== null && v !== undefined)) };
+  meter.usage = canonicalUsage(merged);
+  return merged;
+}
+
+/**
+ * A Claude model asked through `/v1/messages`: the body goes to Anthropic as it came (thinking
+ * signatures, cache control and betas included) with only the model renamed; usage is read
+ * from `message_start` and `message_delta`, an `error` event is noted for the record.
+ */
+export function anthropicPassthrough(target: UpstreamTarget, body: Record<string, unknown>): PassthroughCall {
+  let usage: AnthropicUsage = {};
+  return {
+    target,
+    body,
+    carriesUsage: (event) => event === 'message_start' || event === 'message_delta' || event === 'error',
+    readUsage(event, data, meter) {
+      if (event === 'error') {
+        meter.streamError = JSON.stringify(data);
+        return;
+      }
+      if (event === 'message_start') {
+        const message = (data as { message?: AnthropicResponse }).message;
+        meter.model = message?.model;
+        usage = merge(meter, message?.usage, usage);
+        return;
+      }
+      if (event === 'message_delta') {
+        usage = merge(meter, (data as { usage?: AnthropicUsage }).usage, usage);
+        return;
+      }
+      const whole = data as AnthropicResponse;
+      meter.model = whole.model;
+      usage = merge(meter, whole.usage, usage);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { PassthroughCall } from '../passthrough.ts';
+import type { UpstreamTarget } from '../upstream-call.ts';
+import { usageOfGemini } from './from-gemini-response.ts';
+import type { GeminiResponse } from './gemini-types.ts';
+
+/**
+ * A Gemini model asked through `/v1beta/models/…`: the body goes to Google as it came; each
+ * frame that carries `usageMetadata` updates the usage (the last one is the call's).
+ */
+export function geminiPassthrough(target: UpstreamTarget, body: Record<string, unknown>): PassthroughCall {
+  return {
+    target,
+    body,
+    carriesUsage: (_event, data) => data.includes('"usageMetadata"') || data.includes('"error"'),
+    readUsage(_event, data, meter) {
+      const response = data as GeminiResponse & { error?: unknown };
+      if (response.error) meter.streamError = JSON.stringify(response.error);
+      if (response.usageMetadata) meter.usage = usageOfGemini(response.usageMetadata);
+      if (response.modelVersion) meter.model = response.modelVersion;
+    },
+  };
+}
