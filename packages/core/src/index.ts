@@ -22,6 +22,4 @@ export * from './search/index.ts';
 export * from './sse/index.ts';
 export * from './files/index.ts';
 export * from './plugins/index.ts';
-export * from './gateway/anthropic-messages.ts';
-export * from './gateway/gemini-generate.ts';
-export * from './gateway/responses-request.ts';
+export * from './gateway/index.ts';
