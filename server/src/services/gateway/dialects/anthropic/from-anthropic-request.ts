@@ -1,5 +1,5 @@
 import type { AnthropicBlockInput, AnthropicMessagesRequest } from '@parley/core';
-import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolChoice } from '../canonical.ts';
+import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolCall, CanonicalToolChoice } from '../canonical.ts';
 import { untranslatable } from '../untranslatable.ts';
 import { unknownField } from './to-anthropic-request.ts';
 
@@ -73,7 +73,7 @@ function assistantMessage(content: AnthropicMessagesRequest['messages'][number][
   if (typeof content === 'string') return { role: 'assistant', content };
   let text = '';
   let reasoning = '';
-  const calls: NonNullable<CanonicalMessage['tool_calls']> = [];
+  const calls: CanonicalToolCall[] = [];
   for (const [i, block] of content.entries()) {
     if (block.type === 'text') text += block.text ?? '';
     else if (block.type === 'thinking') reasoning += block.thinking ?? '';

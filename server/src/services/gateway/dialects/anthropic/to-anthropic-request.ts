@@ -1,5 +1,5 @@
 import { upstreamInfo } from '@parley/core';
-import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolChoice } from '../canonical.ts';
+import type { CanonicalAnyPart, CanonicalAssistantMessage, CanonicalMessage, CanonicalRequest, CanonicalTool, CanonicalToolChoice } from '../canonical.ts';
 import { parseArguments, parseDataUrl, untranslatable } from '../untranslatable.ts';
 import type { AnthropicBlock, AnthropicMessage, AnthropicRequest } from './anthropic-types.ts';
 
@@ -25,11 +25,12 @@ function imageBlock(url: string, param: string): AnthropicBlock {
   return { type: 'image', source: { type: 'base64', media_type: data.mediaType, data: data.data } };
 }
 
-function partBlock(part: CanonicalPart, param: string): AnthropicBlock {
-  if (part.type === 'text') return { type: 'text', text: String(part.text) };
-  if (part.type === 'image_url') return imageBlock(String((part.image_url as { url?: unknown } | undefined)?.url ?? ''), `${param}.image_url`);
+function partBlock(part: CanonicalAnyPart, param: string): AnthropicBlock {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  if (part.type === 'refusal') return { type: 'text', text: part.refusal };
+  if (part.type === 'image_url') return imageBlock(part.image_url.url, `${param}.image_url`);
   if (part.type === 'file') {
-    const file = (part.file ?? {}) as { file_data?: string; filename?: string; file_id?: string };
+    const { file } = part;
     if (file.file_id !== undefined) throw untranslatable(`${param}.file.file_id`, target, 'send the file inline as file_data');
     const data = parseDataUrl(file.file_data ?? '');
     if (!data) throw untranslatable(`${param}.file.file_data`, target, 'expected a data: URL');
@@ -49,15 +50,15 @@ function contentBlocks(content: CanonicalMessage['content'], param: string): Ant
 
 function systemText(message: CanonicalMessage, param: string): string {
   if (typeof message.content === 'string') return message.content;
-  return (message.content ?? [])
+  return (message.content as CanonicalAnyPart[])
     .map((part, i) => {
       if (part.type !== 'text') throw untranslatable(`${param}.content.${i}`, target, 'a system prompt holds text only');
-      return String(part.text);
+      return part.text;
     })
     .join('\n');
 }
 
-function assistantBlocks(message: CanonicalMessage, param: string): AnthropicBlock[] {
+function assistantBlocks(message: CanonicalAssistantMessage, param: string): AnthropicBlock[] {
   const blocks = contentBlocks(message.content, `${param}.content`);
   for (const [i, call] of (message.tool_calls ?? []).entries()) {
     blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments, `${param}.tool_calls.${i}.function.arguments`, target) });

@@ -1,5 +1,5 @@
 import type { GeminiContentInput, GeminiGenerateRequest, GeminiPartInput } from '@parley/core';
-import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolChoice } from '../canonical.ts';
+import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolCall, CanonicalToolChoice } from '../canonical.ts';
 import { unknownField } from '../anthropic/to-anthropic-request.ts';
 import { untranslatable } from '../untranslatable.ts';
 import { openApiToJsonSchema } from './openapi-schema.ts';
@@ -45,7 +45,7 @@ class PendingCalls {
 function modelMessage(content: GeminiContentInput, param: string, calls: PendingCalls): CanonicalMessage {
   let text = '';
   let reasoning = '';
-  const toolCalls: NonNullable<CanonicalMessage['tool_calls']> = [];
+  const toolCalls: CanonicalToolCall[] = [];
   for (const [i, part] of content.parts.entries()) {
     if (part.functionCall) toolCalls.push({ id: calls.add(part.functionCall), type: 'function', function: { name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) } });
     else if (typeof part.text === 'string') {
@@ -137,6 +137,7 @@ export function fromGeminiRequest(request: GeminiGenerateRequest, model: string,
   const config = request.generationConfig ?? {};
   const extraConfig = unknownField(config, understoodConfig);
   if (extraConfig) throw untranslatable(`generationConfig.${extraConfig}`, target);
+  if ((config.candidateCount ?? 1) !== 1) throw untranslatable('generationConfig.candidateCount', target, 'one candidate per call');
   const calls = new PendingCalls();
   const messages: CanonicalMessage[] = [...systemOf(request.systemInstruction)];
   for (const [i, content] of request.contents.entries()) {
@@ -156,7 +157,6 @@ export function fromGeminiRequest(request: GeminiGenerateRequest, model: string,
     ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
     ...(config.topP !== undefined ? { top_p: config.topP } : {}),
     ...(config.maxOutputTokens !== undefined ? { max_completion_tokens: config.maxOutputTokens } : {}),
-    ...(config.candidateCount !== undefined ? { n: config.candidateCount } : {}),
     ...(config.stopSequences && config.stopSequences.length > 0 ? { stop: config.stopSequences } : {}),
     ...(config.presencePenalty !== undefined ? { presence_penalty: config.presencePenalty } : {}),
     ...(config.frequencyPenalty !== undefined ? { frequency_penalty: config.frequencyPenalty } : {}),

@@ -1,5 +1,5 @@
 import { upstreamInfo } from '@parley/core';
-import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalToolChoice } from '../canonical.ts';
+import type { CanonicalAnyPart, CanonicalAssistantMessage, CanonicalMessage, CanonicalRequest, CanonicalToolChoice } from '../canonical.ts';
 import { unknownField } from '../anthropic/to-anthropic-request.ts';
 import { parseArguments, parseDataUrl, untranslatable } from '../untranslatable.ts';
 import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-types.ts';
@@ -16,16 +16,16 @@ const understood = new Set([
   'presence_penalty', 'frequency_penalty', 'store', 'metadata', 'service_tier',
 ]);
 
-function partOf(part: CanonicalPart, param: string): GeminiPart {
-  if (part.type === 'text') return { text: String(part.text) };
+function partOf(part: CanonicalAnyPart, param: string): GeminiPart {
+  if (part.type === 'text') return { text: part.text };
+  if (part.type === 'refusal') return { text: part.refusal };
   if (part.type === 'image_url') {
-    const url = String((part.image_url as { url?: unknown } | undefined)?.url ?? '');
-    const data = parseDataUrl(url);
+    const data = parseDataUrl(part.image_url.url);
     if (!data) throw untranslatable(`${param}.image_url.url`, target, 'Gemini reads images sent inline as data: URLs');
     return { inlineData: { mimeType: data.mediaType, data: data.data } };
   }
   if (part.type === 'file') {
-    const file = (part.file ?? {}) as { file_data?: string; file_id?: string };
+    const { file } = part;
     if (file.file_id !== undefined) throw untranslatable(`${param}.file.file_id`, target, 'send the file inline as file_data');
     const data = parseDataUrl(file.file_data ?? '');
     if (!data) throw untranslatable(`${param}.file.file_data`, target, 'expected a data: URL');
@@ -57,7 +57,7 @@ function push(contents: GeminiContent[], role: 'user' | 'model', parts: GeminiPa
   else contents.push({ role, parts });
 }
 
-function modelParts(message: CanonicalMessage, param: string, thinking: boolean, names: Map<string, string>): GeminiPart[] {
+function modelParts(message: CanonicalAssistantMessage, param: string, thinking: boolean, names: Map<string, string>): GeminiPart[] {
   const parts = partsOf(message.content, `${param}.content`);
   for (const [i, call] of (message.tool_calls ?? []).entries()) {
     names.set(call.id, call.function.name);

@@ -1,5 +1,5 @@
 import type { ResponsesContentPart, ResponsesInputItem, ResponsesRequest } from '@parley/core';
-import type { CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolChoice } from '../canonical.ts';
+import type { CanonicalAssistantMessage, CanonicalMessage, CanonicalPart, CanonicalRequest, CanonicalTool, CanonicalToolChoice } from '../canonical.ts';
 import { unknownField } from '../anthropic/to-anthropic-request.ts';
 import { untranslatable } from '../untranslatable.ts';
 
@@ -20,7 +20,8 @@ function partOf(part: ResponsesContentPart, param: string): CanonicalPart {
   if (part.type === 'refusal') return { type: 'text', text: String(part.refusal ?? '') };
   if (part.type === 'input_image') {
     if (!part.image_url) throw untranslatable(`${param}.file_id`, target, 'send the image inline as image_url');
-    return { type: 'image_url', image_url: { url: part.image_url, ...(part.detail ? { detail: part.detail } : {}) } };
+    const detail = part.detail === 'low' || part.detail === 'high' || part.detail === 'auto' ? { detail: part.detail as 'low' | 'high' | 'auto' } : {};
+    return { type: 'image_url', image_url: { url: part.image_url, ...detail } };
   }
   if (part.type === 'input_file') {
     if (!part.file_data) throw untranslatable(`${param}`, target, 'send the file inline as file_data');
@@ -37,17 +38,23 @@ function contentOf(content: ResponsesInputItem['content'], param: string): strin
 }
 
 /** Assistant text, reasoning and calls that follow each other are one assistant message. */
-function assistantTail(messages: CanonicalMessage[]): CanonicalMessage {
+function assistantTail(messages: CanonicalMessage[]): CanonicalAssistantMessage {
   const last = messages.at(-1);
   if (last?.role === 'assistant') return last;
-  const message: CanonicalMessage = { role: 'assistant', content: null };
+  const message: CanonicalAssistantMessage = { role: 'assistant', content: null };
   messages.push(message);
   return message;
 }
 
-function appendText(message: CanonicalMessage, content: string | CanonicalPart[]) {
-  const text = typeof content === 'string' ? content : content.map((p) => (p.type === 'text' ? String(p.text) : '')).join('');
-  message.content = (typeof message.content === 'string' ? message.content : '') + text;
+/** Content that may only be text (an assistant's, a system prompt) as one string. */
+function textOnly(content: string | CanonicalPart[], param: string): string {
+  if (typeof content === 'string') return content;
+  return content
+    .map((part, i) => {
+      if (part.type !== 'text') throw untranslatable(`${param}.${i}.type '${part.type}'`, target, 'this message holds text only');
+      return part.text;
+    })
+    .join('');
 }
 
 function outputText(output: ResponsesInputItem['output'], param: string): string {
@@ -70,8 +77,11 @@ function inputMessages(input: ResponsesRequest['input']): CanonicalMessage[] {
     if (type === 'message') {
       const role = item.role ?? 'user';
       const content = contentOf(item.content, `${param}.content`);
-      if (role === 'assistant') appendText(assistantTail(messages), content);
-      else if (role === 'user' || role === 'system' || role === 'developer') messages.push({ role, content });
+      if (role === 'assistant') {
+        const message = assistantTail(messages);
+        message.content = (typeof message.content === 'string' ? message.content : '') + textOnly(content, `${param}.content`);
+      } else if (role === 'user') messages.push({ role, content });
+      else if (role === 'system' || role === 'developer') messages.push({ role, content: textOnly(content, `${param}.content`) });
       else throw untranslatable(`${param}.role '${role}'`, target);
     } else if (type === 'function_call') {
       const message = assistantTail(messages);
