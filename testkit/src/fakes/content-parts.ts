@@ -66,6 +66,12 @@ export function anthropicContentProblem(messages: unknown): string | undefined {
       if (block.type === 'text' && typeof block.text === 'string') continue;
       // Tool blocks are checked against each other by anthropicToolProblem.
       if (block.type === 'tool_use' || block.type === 'tool_result') continue;
+      // An earlier answer's thinking comes back with the signature Anthropic gave it.
+      if (block.type === 'thinking') {
+        if (typeof block.thinking !== 'string' || typeof block.signature !== 'string') return 'messages: thinking.signature: Field required';
+        continue;
+      }
+      if (block.type === 'redacted_thinking' && typeof block.data === 'string') continue;
       const source = isObject(block.source) ? block.source : undefined;
       const allowed = block.type === 'image' ? imageTypes : block.type === 'document' ? ['application/pdf'] : undefined;
       if (!allowed || !source) return `messages: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`;

@@ -27,19 +27,35 @@ export class ChunkStream {
     this.signal = this.controller.signal;
   }
 
-  readonly write = (json: string): void => {
+  readonly write = (json: string): void => this.writeFrame(`data: ${json}\n\n`);
+
+  /** One whole SSE frame (`event:` and `data:` lines, blank line), for the dialects that name their events. */
+  readonly writeFrame = (frame: string): void => {
     const raw = this.reply.raw;
     if (!this.open) {
       this.open = true;
       this.reply.hijack();
       raw.writeHead(200, sseHeaders);
     }
-    raw.write(`data: ${json}\n\n`);
+    raw.write(frame);
     if (raw.writableLength > UNSENT_MAX_BYTES) this.controller.abort();
   };
 
   get started(): boolean {
     return this.open;
+  }
+
+  /** Ends a dialect's stream with its closing frames (the head goes with them when nothing was sent yet). */
+  endWith(frames: string): void {
+    if (!this.open) this.writeFrame(frames);
+    else this.reply.raw.write(frames);
+    this.reply.raw.end();
+  }
+
+  /** A dialect's failure after the stream began: its own error frame as the last; nothing when the caller left. */
+  failWith(frame: string): void {
+    if (this.signal.aborted) return void this.reply.raw.destroy();
+    this.reply.raw.end(frame);
   }
 
   end(): void {

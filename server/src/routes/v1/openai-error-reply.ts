@@ -44,7 +44,9 @@ export function openAIAnswer(error: unknown): OpenAIAnswer {
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof AppError) {
     const [status, type, code] = asOpenAI[error.code] ?? [error.status, error.status >= 500 ? 'server_error' : 'invalid_request_error', error.code];
-    return { status, body: openAIErrorBody(error.message, type, code), headers: error.headers };
+    // A request a translation could not carry names the field (`param`), as OpenAI's own 400s do.
+    const param = typeof error.data?.param === 'string' ? error.data.param : null;
+    return { status, body: openAIErrorBody(error.message, type, code, param), headers: error.headers };
   }
   // Fastify's own refusals (unreadable JSON, a body too large, a wrong content type) carry a 4xx status.
   const framework = error as { statusCode?: number; message?: string } | undefined;

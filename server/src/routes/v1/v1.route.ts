@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app/context.ts';
 import { GATEWAY_BODY_LIMIT } from '../../http/body-limits.ts';
+import { anthropicMessagesRoutes } from './anthropic-messages.route.ts';
 import { billingRoutes } from './billing.route.ts';
 import { chatCompletionsRoute } from './chat-completions.route.ts';
 import { mediaRoutes } from './media.route.ts';
@@ -19,7 +20,7 @@ export async function v1Routes(app: FastifyInstance, ctx: AppContext) {
       scope.setNotFoundHandler((request, reply) =>
         openAIErrorHandler(Object.assign(new Error(`Invalid URL (${request.method} ${request.url.split('?')[0]})`), { statusCode: 404 }), request, reply),
       );
-      for (const register of [chatCompletionsRoute, modelsRoute, mediaRoutes, billingRoutes]) await register(scope, ctx);
+      for (const register of [chatCompletionsRoute, modelsRoute, mediaRoutes, billingRoutes, anthropicMessagesRoutes]) await register(scope, ctx);
     },
     { prefix: '/v1', bodyLimit: GATEWAY_BODY_LIMIT },
   );

@@ -1,7 +1,6 @@
 import type { TokenUsage, UsageDialect } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import type { ChunkWatch } from './chunk-watch.ts';
 import type { GatewayCaller } from './gateway-caller.ts';
 import { UpstreamRefusal } from './gateway-failure.ts';
 import { holdGatewayCall, type CallEstimate } from './gateway-meter.ts';
@@ -16,6 +15,14 @@ export interface MeteredCallInput {
   signal: AbortSignal;
 }
 
+/** What a streamed call's watcher learned on the way: its first output, usage and produced chunks. */
+export interface OutputWatch {
+  firstOutputAt: number | undefined;
+  usage: TokenUsage | undefined;
+  outputChunks: number;
+  upstreamModel: string | undefined;
+}
+
 /** What the running call tells the meter: filled in by the call as it learns it. */
 export interface Metering {
   /** The call answered (a whole completion, a picture, embeddings). */
@@ -23,7 +30,7 @@ export interface Metering {
   usage?: TokenUsage;
   upstreamModel?: string;
   /** A streamed call's watch: its first output, usage and produced chunks. */
-  watch?: ChunkWatch;
+  watch?: OutputWatch;
 }
 
 const noTokens: TokenUsage = { input: 0, output: 0, cached: 0, reasoning: 0 };

@@ -17,7 +17,7 @@ const defaultBaseURLs = {
 /** A whole non-streamed answer is read up to this size (a page of base64 pictures fits). */
 const ANSWER_MAX_CHARS = 64 * 1024 * 1024;
 
-export type CompatiblePath = 'chat/completions' | 'images/generations' | 'embeddings';
+export type CompatiblePath = 'chat/completions' | 'responses' | 'images/generations' | 'embeddings';
 
 interface CompatibleRequest {
   url: URL;

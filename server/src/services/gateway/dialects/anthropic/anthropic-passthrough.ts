@@ -1,12 +1,12 @@
-import type { PassthroughCall, RelayMeter } from '../passthrough.ts';
+import type { PassthroughCall, RelayWatch } from '../passthrough.ts';
 import type { UpstreamTarget } from '../upstream-call.ts';
 import type { AnthropicResponse, AnthropicUsage } from './anthropic-types.ts';
 import { canonicalUsage } from './from-anthropic-response.ts';
 
-function merge(meter: RelayMeter, usage: AnthropicUsage | undefined, previous: AnthropicUsage) {
+function merge(watch: RelayWatch, usage: AnthropicUsage | undefined, previous: AnthropicUsage) {
   if (!usage) return previous;
   const merged = { ...previous, ...Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== null && v !== undefined)) };
-  meter.usage = canonicalUsage(merged);
+  watch.noteUsage(canonicalUsage(merged));
   return merged;
 }
 
@@ -20,25 +20,26 @@ export function anthropicPassthrough(target: UpstreamTarget, body: Record<string
   return {
     target,
     body,
+    isOutput: (event) => event === 'content_block_delta',
     carriesUsage: (event) => event === 'message_start' || event === 'message_delta' || event === 'error',
-    readUsage(event, data, meter) {
+    readUsage(event, data, watch) {
       if (event === 'error') {
-        meter.streamError = JSON.stringify(data);
+        watch.streamError = JSON.stringify(data);
         return;
       }
       if (event === 'message_start') {
         const message = (data as { message?: AnthropicResponse }).message;
-        meter.model = message?.model;
-        usage = merge(meter, message?.usage, usage);
+        watch.upstreamModel = message?.model;
+        usage = merge(watch, message?.usage, usage);
         return;
       }
       if (event === 'message_delta') {
-        usage = merge(meter, (data as { usage?: AnthropicUsage }).usage, usage);
+        usage = merge(watch, (data as { usage?: AnthropicUsage }).usage, usage);
         return;
       }
       const whole = data as AnthropicResponse;
-      meter.model = whole.model;
-      usage = merge(meter, whole.usage, usage);
+      watch.upstreamModel = whole.model;
+      usage = merge(watch, whole.usage, usage);
     },
   };
 }

@@ -24,7 +24,11 @@ export class AnthropicStreamWriter {
     if (this.started) return [];
     this.started = true;
     const usage = anthropicUsage(null);
-    return [{ type: 'message_start', message: { id: this.id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 0 } } }];
+    return [
+      { type: 'message_start', message: { id: this.id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 0 } } },
+      // Anthropic pings right after the start; clients that wait for it find it.
+      { type: 'ping' },
+    ];
   }
 
   private closeBlock(): AnthropicEvent[] {

@@ -181,6 +181,7 @@ describe('Anthropic Messages in, another model out', () => {
     ];
     expect(events.map((e) => (e.type === 'content_block_delta' ? `${e.type}:${e.delta.type}` : e.type))).toEqual([
       'message_start',
+      'ping',
       'content_block_start',
       'content_block_delta:text_delta',
       'content_block_delta:text_delta',
@@ -193,7 +194,7 @@ describe('Anthropic Messages in, another model out', () => {
       'message_stop',
     ]);
     expect(events.at(-2)).toEqual({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { input_tokens: 15, output_tokens: 4, cache_creation_input_tokens: 0, cache_read_input_tokens: 5 } });
-    expect(events[5]).toEqual({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'call_1', name: 'f', input: {} } });
+    expect(events[6]).toEqual({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'call_1', name: 'f', input: {} } });
   });
 
   it('writes a whole completion as a message', () => {

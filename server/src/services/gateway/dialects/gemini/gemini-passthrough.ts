@@ -11,12 +11,13 @@ export function geminiPassthrough(target: UpstreamTarget, body: Record<string, u
   return {
     target,
     body,
+    isOutput: (_event, data) => data.includes('"parts":[{'),
     carriesUsage: (_event, data) => data.includes('"usageMetadata"') || data.includes('"error"'),
-    readUsage(_event, data, meter) {
+    readUsage(_event, data, watch) {
       const response = data as GeminiResponse & { error?: unknown };
-      if (response.error) meter.streamError = JSON.stringify(response.error);
-      if (response.usageMetadata) meter.usage = usageOfGemini(response.usageMetadata);
-      if (response.modelVersion) meter.model = response.modelVersion;
+      if (response.error) watch.streamError = JSON.stringify(response.error);
+      if (response.usageMetadata) watch.noteUsage(usageOfGemini(response.usageMetadata));
+      if (response.modelVersion) watch.upstreamModel = response.modelVersion;
     },
   };
 }

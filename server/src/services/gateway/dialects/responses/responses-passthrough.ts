@@ -37,16 +37,17 @@ export function responsesPassthrough(target: UpstreamTarget, body: Record<string
   return {
     target,
     body,
+    isOutput: (event) => event.endsWith('.delta'),
     carriesUsage: (event) => finalEvents.has(event),
-    readUsage(event, data, meter) {
+    readUsage(event, data, watch) {
       if (event === 'error') {
-        meter.streamError = JSON.stringify(data);
+        watch.streamError = JSON.stringify(data);
         return;
       }
       const response = (event === '' ? data : (data as { response?: ResponseObject }).response) as ResponseObject | undefined;
-      if (event === 'response.failed') meter.streamError = JSON.stringify((response as { error?: unknown } | undefined)?.error ?? 'failed');
-      if (response?.model) meter.model = response.model;
-      if (response?.usage) meter.usage = usageOfResponses(response.usage);
+      if (event === 'response.failed') watch.streamError = JSON.stringify((response as { error?: unknown } | undefined)?.error ?? 'failed');
+      if (response?.model) watch.upstreamModel = response.model;
+      if (response?.usage) watch.noteUsage(usageOfResponses(response.usage));
     },
   };
 }
