@@ -50,6 +50,7 @@ async function main() {
     stopFileSweeper();
     await stopAdminChannel();
     await app.close();
+    await ctx.channels.close();
     mailer?.close();
     await limiter.close();
     await streams.close();
@@ -61,6 +62,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Parley is listening on http://localhost:${env.PORT} (database: ${database.kind}); applying migrations`);
   await database.migrate();
+  await ctx.channels.start();
   readiness.markReady();
   app.log.info('Database migrations applied; ready');
   stopAdminChannel = await startAdminChannel(ctx, adminSocketPath(env.DATA_DIR));
