@@ -58,7 +58,7 @@ export async function agentModel(
     const credentials = await resolveCredentials(ctx, endpoint, userId);
     // A step inside the agent's run has no failover of its own: it takes one channel of the endpoint.
     const target = credentials.viaChannels ? ctx.channels.pick({ model, endpoint }) : undefined;
-    if (credentials.viaChannels && !target) throw new ProviderError('upstream_overloaded', `no enabled channel serves ${model} on ${endpoint}`);
+    if (credentials.viaChannels && !target) throw new ProviderError('upstream_overloaded', `every channel serving ${model} on ${endpoint} is disabled`);
     const own = { ...request, ...credentials, ...(target ? { apiKey: target.apiKey, baseURL: target.baseURL } : {}) };
     if (endpoint === 'google') return withSampling(geminiModel(own, parseServiceAccount(requireKey(own.apiKey)), upstreamId, signal));
     return withSampling(createAnthropic({ apiKey: requireKey(own.apiKey), baseURL: own.baseURL })(upstreamId));

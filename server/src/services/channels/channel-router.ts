@@ -55,7 +55,7 @@ export interface ChannelRouterOptions {
 }
 
 /** A channel stays out of the rotation while disabled, auto-disabled or cooling down. */
-export function usable(states: ChannelStates, channel: Channel, now: number): boolean {
+function usable(states: ChannelStates, channel: Channel, now: number): boolean {
   const status = states.get(channel.name);
   return status.state === 'enabled' && !(status.cooldownUntil !== null && status.cooldownUntil > now);
 }
@@ -67,16 +67,23 @@ export function createChannelRouter(options: ChannelRouterOptions) {
   const { env, channels, states, log } = options;
   const nextKey = createKeyRotation();
 
-  /** The channel the next call goes to: highest priority first, by weight, skipping `tried`. */
+  /**
+   * The channel the next call goes to: highest priority first, by weight, skipping `tried`.
+   * When no usable channel is left, an auto-disabled or cooling one is taken rather than none
+   * (a single-key deployment keeps answering with its upstream's own error, as before
+   * channels); one the operator disabled never is.
+   */
   function pick(query: ChannelQuery, tried: ReadonlySet<string> = new Set()): ChannelTarget | undefined {
     const now = options.now();
     const served = new Map<Channel, ReturnType<typeof servedModel>>();
     for (const channel of channels) {
-      if (tried.has(channel.name) || !usable(states, channel, now)) continue;
+      if (tried.has(channel.name) || states.get(channel.name).state === 'disabled') continue;
       const serving = servedModel(env, channel, query);
       if (serving) served.set(channel, serving);
     }
-    const channel = pickByWeight([...served.keys()], options.random);
+    const candidates = [...served.keys()];
+    const ready = candidates.filter((channel) => usable(states, channel, now));
+    const channel = pickByWeight(ready.length > 0 ? ready : candidates, options.random);
     if (!channel) return undefined;
     const { key, index } = nextKey(channel);
     const { upstreamModel, modelAliases } = served.get(channel)!;
@@ -97,9 +104,9 @@ export function createChannelRouter(options: ChannelRouterOptions) {
   /** Whether any configured channel, usable or not, serves the query. */
   const serves = (query: ChannelQuery) => channels.some((channel) => servedModel(env, channel, query) !== undefined);
 
-  /** Nothing usable serves the model: every channel of it is disabled or cooling down. */
+  /** Nothing serves the model: every channel of it is disabled by the operator. */
   const noChannel = (query: ChannelQuery) =>
-    new ProviderError('upstream_overloaded', `no enabled channel serves ${query.model}${query.endpoint ? ` on ${query.endpoint}` : ''}`);
+    new ProviderError('upstream_overloaded', `every channel serving ${query.model}${query.endpoint ? ` on ${query.endpoint}` : ''} is disabled`);
 
   /**
    * Calls `attempt` on a channel chosen for the query and streams its items. A failure before

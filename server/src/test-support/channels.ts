@@ -1,0 +1,67 @@
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../app/logger.ts';
+import { createServiceAccountTokens } from '../providers/google/service-account.ts';
+import type { Channel } from '../services/channels/channel.ts';
+import type { Every } from '../services/channels/channel-states.ts';
+import { createChannels } from '../services/channels/create-channels.ts';
+import { testEnv } from './app.ts';
+
+/** An OpenAI channel at `baseURL` serving gpt-4o, with what the test sets over it. */
+export function openAIChannel(name: string, baseURL: string, over: Partial<Channel> = {}): Channel {
+  return { name, type: 'openai', endpoint: 'openAI', baseURL, keys: [`sk-${name}`], models: ['gpt-4o'], modelMapping: {}, priority: 0, weight: 1, source: 'file', ...over };
+}
+
+/** A schedule the test runs by hand: `runAll()` is one tick of every timer. */
+export function manualSchedule() {
+  const runs = new Set<() => void>();
+  const every: Every = (_ms, run) => {
+    runs.add(run);
+    return () => runs.delete(run);
+  };
+  return { every, runAll: () => [...runs].forEach((run) => run()) };
+}
+
+/** A clock the test moves. */
+export function manualClock(start = Date.parse('2026-11-27T08:00:00Z')) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
+
+/** mulberry32: the same picks on every run, so a weight test measures the split, not luck. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface TestChannelsOptions {
+  db: Db;
+  log: Logger;
+  channels: Channel[];
+  env?: Record<string, string>;
+  clock?: ReturnType<typeof manualClock>;
+  schedule?: ReturnType<typeof manualSchedule>;
+  random?: () => number;
+  redisTopic?: string;
+}
+
+/** Started channels over the test's own list, clock and schedule. */
+export async function startTestChannels(options: TestChannelsOptions) {
+  const channels = createChannels({
+    env: testEnv(options.env),
+    db: options.db,
+    log: options.log,
+    serviceAccountTokens: createServiceAccountTokens(),
+    channels: options.channels,
+    now: options.clock?.now,
+    random: options.random,
+    every: (options.schedule ?? manualSchedule()).every,
+    redisTopic: options.redisTopic,
+  });
+  await channels.start();
+  return channels;
+}
