@@ -27,17 +27,6 @@ export function manualClock(start = Date.parse('2026-11-27T08:00:00Z')) {
   return { now: () => now, advance: (ms: number) => void (now += ms) };
 }
 
-/** mulberry32: the same picks on every run, so a weight test measures the split, not luck. */
-export function seededRandom(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TestChannelsOptions {
   db: Db;
   log: Logger;
@@ -45,7 +34,6 @@ export interface TestChannelsOptions {
   env?: Record<string, string>;
   clock?: ReturnType<typeof manualClock>;
   schedule?: ReturnType<typeof manualSchedule>;
-  random?: () => number;
   redisTopic?: string;
 }
 
@@ -58,7 +46,6 @@ export async function startTestChannels(options: TestChannelsOptions) {
     serviceAccountTokens: createServiceAccountTokens(),
     channels: options.channels,
     now: options.clock?.now,
-    random: options.random,
     every: (options.schedule ?? manualSchedule()).every,
     redisTopic: options.redisTopic,
   });

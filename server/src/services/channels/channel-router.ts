@@ -5,7 +5,7 @@ import { ProviderError } from '../../providers/provider-error.ts';
 import type { Channel, ChannelEndpoint } from './channel.ts';
 import { classifyChannelFailure, type ChannelFailure } from './channel-failure.ts';
 import { servedModel, type ChannelQuery } from './channel-models.ts';
-import { createKeyRotation, pickByWeight } from './channel-picker.ts';
+import { createKeyRotation, createWeightedPicker } from './channel-picker.ts';
 import type { ChannelStates } from './channel-states.ts';
 
 /** One attempt's upstream: which channel, key and model name; what a usage record names. */
@@ -51,7 +51,6 @@ export interface ChannelRouterOptions {
   /** Applies a failure's consequence to the channel (auto-disable, cooldown). */
   onFailure: (channel: Channel, keyIndex: number, failure: ChannelFailure) => Promise<void>;
   now: () => number;
-  random: () => number;
 }
 
 /** A channel stays out of the rotation while disabled, auto-disabled or cooling down. */
@@ -66,6 +65,7 @@ class FirstByteTimeout extends Error {}
 export function createChannelRouter(options: ChannelRouterOptions) {
   const { env, channels, states, log } = options;
   const nextKey = createKeyRotation();
+  const pickByWeight = createWeightedPicker();
 
   /**
    * The channel the next call goes to: highest priority first, by weight, skipping `tried`.
@@ -83,7 +83,7 @@ export function createChannelRouter(options: ChannelRouterOptions) {
     }
     const candidates = [...served.keys()];
     const ready = candidates.filter((channel) => usable(states, channel, now));
-    const channel = pickByWeight(ready.length > 0 ? ready : candidates, options.random);
+    const channel = pickByWeight(ready.length > 0 ? ready : candidates);
     if (!channel) return undefined;
     const { key, index } = nextKey(channel);
     const { upstreamModel, modelAliases } = served.get(channel)!;

@@ -56,7 +56,6 @@ export interface ChannelsOptions {
   /** The configuration's channels; read from CHANNELS_FILE and the `*_API_KEY` variables when absent. */
   channels?: Channel[];
   now?: () => number;
-  random?: () => number;
   every?: Every;
   /** The Redis channel state changes are announced on (tests use their own). */
   redisTopic?: string;
@@ -116,7 +115,6 @@ export function createChannels(options: ChannelsOptions): Channels {
     firstByteTimeoutMs: env.CHANNEL_FIRST_BYTE_TIMEOUT_MS,
     onFailure,
     now,
-    random: options.random ?? Math.random,
   });
 
   async function test(name: string): Promise<ChannelTestResult> {
