@@ -14,6 +14,7 @@ import { createLimiter } from './limiter/limiter.ts';
 import { startFileSweeper } from './services/files/orphan-sweeper.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
 import { createMailer } from './services/mail/mailer.ts';
+import { ChannelFileError } from './services/channels/channel-file.ts';
 import { createStreamRegistry } from './streams/create-registry.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +75,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof ChannelFileError ? error.message : error);
   process.exit(1);
 });
