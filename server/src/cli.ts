@@ -8,6 +8,7 @@ import { createLogger } from './app/logger.ts';
 import { createServiceAccountTokens } from './providers/google/service-account.ts';
 import { createChannels } from './services/channels/create-channels.ts';
 import { ChannelFileError } from './services/channels/channel-file.ts';
+import { loadChannels } from './services/channels/load-channels.ts';
 import { runAdminCommand } from './services/users/admin-commands.ts';
 import { AdminError } from './services/users/user-admin.ts';
 
@@ -29,14 +30,16 @@ async function main() {
   } catch (error) {
     if (!(error instanceof NoServerError)) throw error;
   }
+  // The channel commands read the same configuration and stored states the server would; a bad file stops them here.
+  const configured = argv[0]?.startsWith('channel:') ? loadChannels(env) : undefined;
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
-  // The channel commands read the same configuration and stored states the server would.
-  const channels = createChannels({ env, db: database.db, log: createLogger({ ...env, LOG_LEVEL: 'warn' }), serviceAccountTokens: createServiceAccountTokens() });
+  const log = createLogger({ ...env, LOG_LEVEL: 'warn' });
+  const channels = configured && createChannels({ env, db: database.db, log, serviceAccountTokens: createServiceAccountTokens(), channels: configured });
   try {
-    await channels.start();
+    await channels?.start();
     console.log(await runAdminCommand(database.db, argv, { publicUrl: env.PUBLIC_URL, startBalance: env.START_BALANCE, channels }));
   } finally {
-    await channels.close();
+    await channels?.close();
     await database.close();
   }
 }
