@@ -23,3 +23,4 @@ export * from './sse/index.ts';
 export * from './files/index.ts';
 export * from './plugins/index.ts';
 export * from './channels/channel-file.ts';
+export * from './gateway/index.ts';

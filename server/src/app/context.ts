@@ -17,6 +17,7 @@ import type { ServiceAccountTokens } from '../providers/google/service-account.t
 import type { OpenIdConfigurations } from '../services/social/openid-login.ts';
 import type { WorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
+import type { UsageRecorder } from '../services/usage-records/usage-recorder.ts';
 import type { Logger } from './logger.ts';
 import type { Readiness } from './readiness.ts';
 
@@ -59,6 +60,8 @@ export interface AppContext {
   workers: WorkerPool;
   /** The upstream accounts (CHANNELS_FILE and the `*_API_KEY` ones) every server-paid call goes through, with failover. */
   channels: Channels;
+  /** Every model call's usage record, queued and written in batches off the call's path. */
+  usageRecords: UsageRecorder;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }
