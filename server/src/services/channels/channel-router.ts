@@ -39,6 +39,8 @@ export interface ChannelRunOptions<T> {
   isOutput?: (item: T) => boolean;
   /** Told each target before it is called (the last one told is the one that answered). */
   onTarget?: (target: ChannelTarget) => void;
+  /** Overrides CHANNEL_FIRST_BYTE_TIMEOUT_MS; null: none (a call answered whole, whose first byte is its last). */
+  firstByteTimeoutMs?: number | null;
 }
 
 export interface ChannelRouterOptions {
@@ -126,7 +128,8 @@ export function createChannelRouter(options: ChannelRouterOptions) {
       const controller = new AbortController();
       const stop = () => controller.abort(signal.reason);
       signal.addEventListener('abort', stop, { once: true });
-      const timer = setTimeout(() => controller.abort(new FirstByteTimeout()), options.firstByteTimeoutMs);
+      const timeoutMs = runOptions.firstByteTimeoutMs === undefined ? options.firstByteTimeoutMs : runOptions.firstByteTimeoutMs;
+      const timer = timeoutMs === null ? undefined : setTimeout(() => controller.abort(new FirstByteTimeout()), timeoutMs);
       const held: T[] = [];
       let shown = false;
       try {
@@ -149,7 +152,7 @@ export function createChannelRouter(options: ChannelRouterOptions) {
         if (shown || signal.aborted) throw error;
         // A provider may also throw its own abort error when the timeout stops it.
         const timedOut = controller.signal.reason instanceof FirstByteTimeout;
-        const failure: ChannelFailure = timedOut ? { kind: 'busy', reason: `no answer within ${options.firstByteTimeoutMs} ms` } : classifyChannelFailure(error);
+        const failure: ChannelFailure = timedOut ? { kind: 'busy', reason: `no answer within ${timeoutMs} ms` } : classifyChannelFailure(error);
         if (failure.kind === 'request') throw error;
         lastError = timedOut ? new ProviderError('upstream_error', failure.reason) : error;
         await options.onFailure(channelNamed(target.channel), target.keyIndex, failure);

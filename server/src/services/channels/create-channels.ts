@@ -6,7 +6,8 @@ import type { ServiceAccountTokens } from '../../providers/google/service-accoun
 import type { Channel } from './channel.ts';
 import type { ChannelFailure } from './channel-failure.ts';
 import type { ChannelQuery } from './channel-models.ts';
-import { createChannelRouter, type ChannelRouter, type ChannelTarget } from './channel-router.ts';
+import { createChannelRouter, type ChannelRouter, type ChannelRunOptions, type ChannelTarget } from './channel-router.ts';
+import { callOnChannels, type ChannelCallAttempt } from './channel-call.ts';
 import { createChannelStates, realEvery, type Every } from './channel-states.ts';
 import { testChannel, type ChannelTestResult } from './channel-tester.ts';
 import { loadChannels } from './load-channels.ts';
@@ -37,6 +38,8 @@ export interface Channels {
   pick(query: ChannelQuery): ChannelTarget | undefined;
   /** Streams a call through the channels with failover before the first output byte. */
   run: ChannelRouter['run'];
+  /** The same for a call that hands its output on through a callback and resolves when done (the API's upstream calls). */
+  call<T>(query: ChannelQuery, attempt: ChannelCallAttempt<T>, options: Omit<ChannelRunOptions<unknown>, 'isOutput'>): Promise<T>;
   /** `channel:enable` / `channel:disable`: the operator's state, which clears a reason and a cooldown. */
   setState(name: string, state: 'enabled' | 'disabled'): Promise<ChannelView>;
   /** `channel:test`: calls each key; an auto-disabled channel that passes is enabled again. */
@@ -141,6 +144,7 @@ export function createChannels(options: ChannelsOptions): Channels {
     serves: router.serves,
     pick: (query) => router.pick(query),
     run: router.run,
+    call: (query, attempt, callOptions) => callOnChannels(router.run, query, attempt, callOptions),
     async setState(name, state) {
       const channel = named(name);
       log.info({ channel: channel.name, state }, 'channel state set by the operator');
