@@ -6,6 +6,7 @@ import type { Limiter } from '../limiter/limiter.ts';
 import type { FileStorage } from '../services/files/file-storage.ts';
 import type { AccessTokenVerifier } from '../services/auth/access-token.ts';
 import type { AuthUserCache } from '../services/auth/auth-user-cache.ts';
+import type { Channels } from '../services/channels/create-channels.ts';
 import type { ReplySaveBatch } from '../services/chat/reply-saver.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import type { PasswordHashing } from '../services/passwords/password-hashing.ts';
@@ -57,6 +58,8 @@ export interface AppContext {
   openIdConfigurations: OpenIdConfigurations;
   /** Threads that parse uploads and run the calculator with time and memory caps, stopped with the app. */
   workers: WorkerPool;
+  /** The upstream accounts (CHANNELS_FILE and the `*_API_KEY` ones) every server-paid call goes through, with failover. */
+  channels: Channels;
   /** Every model call's usage record, queued and written in batches off the call's path. */
   usageRecords: UsageRecorder;
   /** Directory holding the built SPA, when it should be served. */

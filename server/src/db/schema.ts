@@ -289,6 +289,19 @@ export const dailyCalls = pgTable(
   (t) => [primaryKey({ columns: [t.subject, t.model, t.day] })],
 );
 
+/**
+ * What the operator or Parley decided about a channel of CHANNELS_FILE or the `*_API_KEY`
+ * variables (the channels themselves, keys included, live in the configuration, never here):
+ * disabled by `channel:disable`, auto-disabled after its key was refused (with the reason), or
+ * cooling down after a 429's `retry-after`. No row: enabled. Shared by every instance.
+ */
+export const channelStates = pgTable('channel_states', {
+  name: text('name').primaryKey(),
+  state: text('state', { enum: ['enabled', 'disabled', 'auto-disabled'] }).notNull().default('enabled'),
+  reason: text('reason'),
+  cooldownUntil: timestamp('cooldown_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 /** Personal API tokens an account makes in its settings: shown once, stored as their SHA-256. */
 export const apiTokens = pgTable(
   'api_tokens',

@@ -20,14 +20,32 @@ export class ProviderError extends Error {
   readonly code: ProviderErrorCode;
   readonly upstreamStatus?: number;
   readonly upstreamMessage: string;
+  /** How long the upstream asked to be left alone (`retry-after`), for the channel's cooldown. */
+  readonly retryAfterMs?: number;
 
-  constructor(code: ProviderErrorCode, upstreamMessage: string, upstreamStatus?: number) {
+  constructor(code: ProviderErrorCode, upstreamMessage: string, upstreamStatus?: number, retryAfterMs?: number) {
     super(`${code}: ${upstreamMessage}`);
     this.name = 'ProviderError';
     this.code = code;
     this.upstreamMessage = upstreamMessage;
     this.upstreamStatus = upstreamStatus;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** A wait longer than this is read as this: a channel comes back within the hour at the latest. */
+const RETRY_AFTER_MAX_MS = 60 * 60_000;
+
+/**
+ * `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an HTTP date, in ms;
+ * undefined when absent or unreadable.
+ */
+export function retryAfterMs(header: (name: string) => string | undefined, now = Date.now()): number | undefined {
+  const ms = Number(header('retry-after-ms') ?? NaN);
+  const after = header('retry-after')?.trim();
+  const seconds = after && /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : after ? Date.parse(after) - now : NaN;
+  const wait = Number.isFinite(ms) && ms >= 0 ? ms : seconds;
+  return Number.isFinite(wait) && wait > 0 ? Math.min(Math.ceil(wait), RETRY_AFTER_MAX_MS) : undefined;
 }
 
 /** OpenAI / DeepSeek / Azure `error.code`, then OpenAI / Anthropic `error.type`. */
@@ -107,8 +125,8 @@ export function classifyUpstreamFailure(status: number | undefined, body = ''): 
 }
 
 /** The ProviderError of an upstream HTTP answer: its code by status and body; the body (else `fallback`) kept for logs. */
-export function httpFailure(status: number | undefined, body: string, fallback: string): ProviderError {
-  return new ProviderError(classifyUpstreamFailure(status, body), body || fallback, status);
+export function httpFailure(status: number | undefined, body: string, fallback: string, retryAfter?: number): ProviderError {
+  return new ProviderError(classifyUpstreamFailure(status, body), body || fallback, status, retryAfter);
 }
 
 /** Turns anything thrown while calling upstream (AI SDK errors, fetch failures) into a ProviderError. */
@@ -117,7 +135,8 @@ export function toProviderError(error: unknown): ProviderError {
   if (RetryError.isInstance(error)) return toProviderError(error.lastError);
   if (APICallError.isInstance(error)) {
     const body = error.responseBody ?? '';
-    return httpFailure(error.statusCode, body, error.message);
+    const headers = error.responseHeaders ?? {};
+    return httpFailure(error.statusCode, body, error.message, retryAfterMs((name) => headers[name]));
   }
   // An error event inside a stream (Anthropic `event: error`) arrives as its plain error object.
   if (typeof error === 'object' && error !== null && 'type' in error && !(error instanceof Error)) {

@@ -38,6 +38,8 @@ export interface FakeReply {
   finishReason?: string;
   /** A non-2xx status answers with that upstream's error body instead of a stream. */
   status?: number;
+  /** With an error status: the `retry-after` header, in seconds (a 429 that says when to come back). */
+  retryAfterSeconds?: number;
   /** Replaces the generated error body. */
   errorBody?: unknown;
   errorMessage?: string;

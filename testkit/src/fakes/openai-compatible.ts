@@ -254,7 +254,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     const reply = ctx.takeReply(named);
     if (reply.status && reply.status >= 400) {
       const { status, body: error } = openAIErrorBody(flavor, reply);
-      sendJson(ctx.res, status, error);
+      sendJson(ctx.res, status, error, reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) });
       return;
     }
     if (flavor === 'azure' && reply.blocked === 'prompt') {

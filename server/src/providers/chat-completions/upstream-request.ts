@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ProviderError, httpFailure } from '../provider-error.ts';
+import { ProviderError, httpFailure, retryAfterMs } from '../provider-error.ts';
 
 /** Upstream connections are kept open between calls: a new TLS handshake per reply costs tens of ms. */
 const agents = {
@@ -94,5 +94,6 @@ export async function failureOf(response: IncomingMessage): Promise<ProviderErro
     // A body cut short still says enough with its status.
   }
   const status = response.statusCode ?? 0;
-  return httpFailure(status, body.slice(0, errorBodyLimit), response.statusMessage || `HTTP ${status}`);
+  const header = (name: string) => [response.headers[name]].flat()[0];
+  return httpFailure(status, body.slice(0, errorBodyLimit), response.statusMessage || `HTTP ${status}`, retryAfterMs(header));
 }

@@ -23,7 +23,7 @@ export function logExchangeFailure(log: Logger, exchange: Exchange, requestId: s
       ? { upstreamStatus: error.upstreamStatus, upstreamMessage: withoutCredential(error.upstreamMessage, exchange.credentials.apiKey) }
       : { err: error };
   log.warn(
-    { reqId: requestId, userId: exchange.userId, endpoint: exchange.endpoint, model: exchange.model, code, ...upstream },
+    { reqId: requestId, userId: exchange.userId, endpoint: exchange.endpoint, model: exchange.model, channel: exchange.routed.channel, code, ...upstream },
     'chat exchange failed',
   );
 }

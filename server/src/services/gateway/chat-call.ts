@@ -9,7 +9,7 @@ import { meteredCall } from './metered-call.ts';
 import { routeModel } from './model-route.ts';
 import { promptTextOf } from './prompt-text.ts';
 import { chatAdapterFor } from './upstream/adapters.ts';
-import { upstreamTarget } from './upstream-target.ts';
+import { callUpstream, upstreamTarget, type UpstreamIo, type UpstreamTarget } from './upstream-target.ts';
 
 export interface ChatCallInput {
   caller: GatewayCaller;
@@ -51,7 +51,16 @@ export async function runChatCall(ctx: AppContext, input: ChatCallInput): Promis
   const watch = new ChunkWatch(input.onChunk ?? (() => undefined), request.stream_options?.include_usage === true);
   return meteredCall(ctx, { caller, target, estimate, dialect: input.dialect, clientIp: input.clientIp, signal }, async (metering) => {
     metering.watch = watch;
-    const result = await adapter.chat(target, request, { signal, onChunk: watch.onChunk }).catch((error: unknown) => {
+    const streamed = request.stream === true;
+    const chat = (routed: UpstreamTarget, io: UpstreamIo) =>
+      adapter.chat(routed, request, {
+        signal: io.signal,
+        onChunk: (json) => {
+          io.output();
+          watch.onChunk(json);
+        },
+      });
+    const result = await callUpstream(ctx, target, chat, { signal, streamed }).catch((error: unknown) => {
       throw gatewayFailure(error);
     });
     if (result.completionJson !== undefined) Object.assign(metering, completionFacts(result.completionJson), { produced: true });

@@ -8,7 +8,7 @@ import { estimateOf, type CallEstimate } from './gateway-meter.ts';
 import { meteredCall } from './metered-call.ts';
 import { routeModel } from './model-route.ts';
 import { mediaAdapterFor } from './upstream/adapters.ts';
-import { upstreamTarget } from './upstream-target.ts';
+import { callUpstream, upstreamTarget } from './upstream-target.ts';
 
 export interface MediaCallInput<R> {
   caller: GatewayCaller;
@@ -55,7 +55,7 @@ export async function runImageCall(ctx: AppContext, input: MediaCallInput<ImageG
   if (!adapter) throw notFound(request.model);
   const target = await upstreamTarget(ctx, endpoint, request.model, caller.userId);
   return meteredCall(ctx, { caller, target, estimate: estimateOf(request.prompt), dialect: 'images', clientIp: input.clientIp, signal }, async (metering) => {
-    const json = await adapter.images(target, request, signal).catch((error: unknown) => {
+    const json = await callUpstream(ctx, target, (routed, io) => adapter.images(routed, request, io.signal), { signal, streamed: false }).catch((error: unknown) => {
       throw gatewayFailure(error);
     });
     metering.produced = true;
@@ -76,7 +76,7 @@ export async function runEmbeddingsCall(ctx: AppContext, input: MediaCallInput<E
   const adapter = mediaAdapterFor(endpoint)!;
   const target = await upstreamTarget(ctx, endpoint, request.model, caller.userId);
   return meteredCall(ctx, { caller, target, estimate: embeddingEstimate(request.input), dialect: 'embeddings', clientIp: input.clientIp, signal }, async (metering) => {
-    const json = await adapter.embeddings(target, request, signal).catch((error: unknown) => {
+    const json = await callUpstream(ctx, target, (routed, io) => adapter.embeddings(routed, request, io.signal), { signal, streamed: false }).catch((error: unknown) => {
       throw gatewayFailure(error);
     });
     metering.produced = true;
