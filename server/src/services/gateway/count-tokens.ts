@@ -7,7 +7,7 @@ import { countCallerRequest, type GatewayCaller } from './gateway-caller.ts';
 import { gatewayFailure } from './gateway-failure.ts';
 import { routeModel } from './model-route.ts';
 import { promptTextOf } from './prompt-text.ts';
-import { upstreamTarget } from './upstream-target.ts';
+import { callUpstream, upstreamTarget, type UpstreamIo, type UpstreamTarget } from './upstream-target.ts';
 
 /**
  * `count_tokens` of the Messages dialect: a Claude model's count is Anthropic's own (the body
@@ -23,10 +23,11 @@ export async function countMessageTokens(ctx: AppContext, caller: GatewayCaller,
     return { input_tokens: await ctx.tokenCounter.count(promptTextOf(request)) };
   }
   const target = await upstreamTarget(ctx, endpoint, body.model, caller.userId);
-  try {
-    const answer = await openUpstream(anthropicTarget(target.credentials.baseURL, target.credentials.apiKey, '/messages/count_tokens', headers), { ...raw, model: target.upstreamModel }, signal);
-    return await readJson<{ input_tokens: number }>(answer);
-  } catch (error) {
+  const count = async (routed: UpstreamTarget, io: UpstreamIo) => {
+    const account = anthropicTarget(routed.credentials.baseURL, routed.credentials.apiKey, '/messages/count_tokens', headers);
+    return readJson<{ input_tokens: number }>(await openUpstream(account, { ...raw, model: routed.upstreamModel }, io.signal));
+  };
+  return callUpstream(ctx, target, count, { signal, streamed: false }).catch((error: unknown) => {
     throw gatewayFailure(error);
-  }
+  });
 }

@@ -7,7 +7,7 @@ import { gatewayFailure } from './gateway-failure.ts';
 import { estimateOf } from './gateway-meter.ts';
 import { meteredCall } from './metered-call.ts';
 import { routeModel } from './model-route.ts';
-import { upstreamTarget, type UpstreamTarget } from './upstream-target.ts';
+import { callUpstream, upstreamTarget, type UpstreamIo, type UpstreamTarget } from './upstream-target.ts';
 
 export interface DialectCallInput {
   caller: GatewayCaller;
@@ -42,22 +42,25 @@ async function passThrough(ctx: AppContext, input: DialectCallInput, endpoint: E
   const { caller, signal } = input;
   await countCallerRequest(ctx, caller);
   const target = await upstreamTarget(ctx, endpoint, input.model, caller.userId);
-  const call = await input.passthrough(target);
   const estimate = estimateOf(input.promptText, input.maxOutputTokens);
   return meteredCall(ctx, { caller, target, estimate, dialect: input.dialect, clientIp: input.clientIp, signal }, async (metering) => {
     const watch = new RelayWatch();
     metering.watch = watch;
-    try {
-      if (!input.stream) {
-        const json = await relayWhole(call, watch, signal);
-        metering.produced = true;
-        return { passedThrough: true, json };
+    // Each attempt (one per channel tried) builds its call from the channel's key and model name.
+    const relay = async (routed: UpstreamTarget, io: UpstreamIo): Promise<DialectAnswer> => {
+      const call = await input.passthrough(routed);
+      if (!input.stream) return { passedThrough: true, json: await relayWhole(call, watch, io.signal) };
+      for await (const frame of relayStream(call, watch, io.signal)) {
+        io.output();
+        input.onFrame(frame);
       }
-      for await (const frame of relayStream(call, watch, signal)) input.onFrame(frame);
       return { passedThrough: true };
-    } catch (error) {
+    };
+    const answer = await callUpstream(ctx, target, relay, { signal, streamed: input.stream }).catch((error: unknown) => {
       throw gatewayFailure(error);
-    }
+    });
+    if (answer.json !== undefined) Object.assign(metering, { produced: true });
+    return answer;
   });
 }
 
