@@ -31,3 +31,10 @@ export async function countMessageTokens(ctx: AppContext, caller: GatewayCaller,
     throw gatewayFailure(error);
   });
 }
+
+/** A request's input tokens counted here (cl100k), for the dialects whose model has no count of its own to ask. */
+export async function countPromptTokens(ctx: AppContext, caller: GatewayCaller, model: string, promptText: string): Promise<number> {
+  await routeModel(ctx, caller, model, 'chat');
+  await countCallerRequest(ctx, caller);
+  return ctx.tokenCounter.count(promptText);
+}
