@@ -8,6 +8,7 @@ import { geminiRoutes } from './gemini.route.ts';
 import { mediaRoutes } from './media.route.ts';
 import { modelsRoute } from './models.route.ts';
 import { openAIErrorHandler } from './openai-error-reply.ts';
+import { responsesRoute } from './responses.route.ts';
 
 /**
  * The OpenAI-compatible API under `/v1`, on the app's own port. Its routes answer every error
@@ -21,7 +22,7 @@ export async function v1Routes(app: FastifyInstance, ctx: AppContext) {
       scope.setNotFoundHandler((request, reply) =>
         openAIErrorHandler(Object.assign(new Error(`Invalid URL (${request.method} ${request.url.split('?')[0]})`), { statusCode: 404 }), request, reply),
       );
-      for (const register of [chatCompletionsRoute, modelsRoute, mediaRoutes, billingRoutes, anthropicMessagesRoutes]) await register(scope, ctx);
+      for (const register of [chatCompletionsRoute, modelsRoute, mediaRoutes, billingRoutes, anthropicMessagesRoutes, responsesRoute]) await register(scope, ctx);
     },
     { prefix: '/v1', bodyLimit: GATEWAY_BODY_LIMIT },
   );

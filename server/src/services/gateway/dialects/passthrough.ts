@@ -2,7 +2,7 @@ import { tokenUsageOf, type TokenUsage } from '@parley/core';
 import { bodyText } from '../../../providers/chat-completions/upstream-request.ts';
 import type { OutputWatch } from '../metered-call.ts';
 import type { CanonicalUsage } from './canonical.ts';
-import { openUpstream, readFrames, type UpstreamTarget } from './upstream-call.ts';
+import { openUpstream, readFrames, type UpstreamAddress } from './upstream-call.ts';
 
 /**
  * What a passed-through answer told about itself while it was relayed: when its first output
@@ -28,7 +28,7 @@ export class RelayWatch implements OutputWatch {
 
 /** A passed-through call: the upstream address, the body as the caller sent it (model renamed), how its frames report output and usage. */
 export interface PassthroughCall {
-  target: UpstreamTarget;
+  target: UpstreamAddress;
   body: Record<string, unknown>;
   /** Whether a frame carries output (text, thinking, a tool call): the first one times the first token. */
   isOutput(event: string, data: string): boolean;

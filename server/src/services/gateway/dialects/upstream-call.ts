@@ -5,7 +5,7 @@ import { bodyText, failureOf, postUpstream } from '../../../providers/chat-compl
 import { ProviderError, toProviderError } from '../../../providers/provider-error.ts';
 
 /** Where one upstream call goes and how it is signed. */
-export interface UpstreamTarget {
+export interface UpstreamAddress {
   url: string;
   headers: Record<string, string>;
   lookup?: LookupFunction;
@@ -20,7 +20,7 @@ export interface UpstreamAnswer {
 }
 
 /** POSTs `body` upstream; a status ≥ 400 is thrown as the ProviderError of its status and body. */
-export async function openUpstream(target: UpstreamTarget, body: unknown, signal: AbortSignal): Promise<UpstreamAnswer> {
+export async function openUpstream(target: UpstreamAddress, body: unknown, signal: AbortSignal): Promise<UpstreamAnswer> {
   try {
     const sent = await postUpstream({ url: new URL(target.url), headers: target.headers, body: JSON.stringify(body), lookup: target.lookup, idleTimeoutMs: target.idleTimeoutMs }, signal);
     if ((sent.response.statusCode ?? 0) >= 400) throw await failureOf(sent.response);

@@ -1,5 +1,5 @@
 import type { PassthroughCall, RelayWatch } from '../passthrough.ts';
-import type { UpstreamTarget } from '../upstream-call.ts';
+import type { UpstreamAddress } from '../upstream-call.ts';
 import type { AnthropicResponse, AnthropicUsage } from './anthropic-types.ts';
 import { canonicalUsage } from './from-anthropic-response.ts';
 
@@ -15,7 +15,7 @@ function merge(watch: RelayWatch, usage: AnthropicUsage | undefined, previous: A
  * signatures, cache control and betas included) with only the model renamed; usage is read
  * from `message_start` and `message_delta`, an `error` event is noted for the record.
  */
-export function anthropicPassthrough(target: UpstreamTarget, body: Record<string, unknown>): PassthroughCall {
+export function anthropicPassthrough(target: UpstreamAddress, body: Record<string, unknown>): PassthroughCall {
   let usage: AnthropicUsage = {};
   return {
     target,

@@ -1,7 +1,7 @@
 import { ProviderError, classifyUpstreamFailure } from '../../../../providers/provider-error.ts';
 import { trimSlash } from '../../../../providers/sampling.ts';
 import type { CanonicalChunk, CanonicalCompletion, CanonicalRequest } from '../canonical.ts';
-import { openUpstream, parseFrame, readFrames, readJson, type UpstreamTarget } from '../upstream-call.ts';
+import { openUpstream, parseFrame, readFrames, readJson, type UpstreamAddress } from '../upstream-call.ts';
 import { AnthropicStreamError, AnthropicStreamReader } from './anthropic-stream-reader.ts';
 import type { AnthropicEvent, AnthropicResponse } from './anthropic-types.ts';
 import { fromAnthropicResponse } from './from-anthropic-response.ts';
@@ -14,7 +14,7 @@ export const anthropicApiVersion = '2023-06-01';
  * does), signed with its key; `headers` adds the caller's `anthropic-version` / `anthropic-beta`
  * when the body is passed through.
  */
-export function anthropicTarget(baseURL: string | undefined, apiKey: string, path = '/messages', headers: Record<string, string> = {}): UpstreamTarget {
+export function anthropicTarget(baseURL: string | undefined, apiKey: string, path = '/messages', headers: Record<string, string> = {}): UpstreamAddress {
   return {
     url: `${trimSlash(baseURL ?? 'https://api.anthropic.com/v1')}${path}`,
     headers: { 'x-api-key': apiKey, 'anthropic-version': anthropicApiVersion, ...headers },
@@ -33,7 +33,7 @@ function streamFailure(error: AnthropicStreamError): ProviderError {
  * A Chat Completions request answered by a Claude model: translated, sent, and its stream read
  * back as chunks, the last one the usage.
  */
-export async function* anthropicChunks(target: UpstreamTarget, request: CanonicalRequest, model: string, signal: AbortSignal): AsyncGenerator<CanonicalChunk> {
+export async function* anthropicChunks(target: UpstreamAddress, request: CanonicalRequest, model: string, signal: AbortSignal): AsyncGenerator<CanonicalChunk> {
   const answer = await openUpstream(target, { ...toAnthropicRequest(request, model), stream: true }, signal);
   let finished = false;
   try {
@@ -52,7 +52,7 @@ export async function* anthropicChunks(target: UpstreamTarget, request: Canonica
 }
 
 /** A Chat Completions request answered whole by a Claude model. */
-export async function anthropicCompletion(target: UpstreamTarget, request: CanonicalRequest, model: string, signal: AbortSignal): Promise<CanonicalCompletion> {
+export async function anthropicCompletion(target: UpstreamAddress, request: CanonicalRequest, model: string, signal: AbortSignal): Promise<CanonicalCompletion> {
   const answer = await openUpstream(target, toAnthropicRequest({ ...request, stream: false }, model), signal);
   return fromAnthropicResponse(await readJson<AnthropicResponse>(answer), now());
 }

@@ -1,5 +1,5 @@
 import type { PassthroughCall } from '../passthrough.ts';
-import type { UpstreamTarget } from '../upstream-call.ts';
+import type { UpstreamAddress } from '../upstream-call.ts';
 import { usageOfGemini } from './from-gemini-response.ts';
 import type { GeminiResponse } from './gemini-types.ts';
 
@@ -7,7 +7,7 @@ import type { GeminiResponse } from './gemini-types.ts';
  * A Gemini model asked through `/v1beta/models/…`: the body goes to Google as it came; each
  * frame that carries `usageMetadata` updates the usage (the last one is the call's).
  */
-export function geminiPassthrough(target: UpstreamTarget, body: Record<string, unknown>): PassthroughCall {
+export function geminiPassthrough(target: UpstreamAddress, body: Record<string, unknown>): PassthroughCall {
   return {
     target,
     body,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessToken, parseServiceAccount, type TokenScope } from '../../../../providers/google/service-account.ts';
 import { trimSlash } from '../../../../providers/sampling.ts';
 import type { CanonicalChunk, CanonicalCompletion, CanonicalRequest } from '../canonical.ts';
-import { openUpstream, parseFrame, readFrames, readJson, type UpstreamTarget } from '../upstream-call.ts';
+import { openUpstream, parseFrame, readFrames, readJson, type UpstreamAddress } from '../upstream-call.ts';
 import { fromGeminiResponse, GeminiStreamReader } from './from-gemini-response.ts';
 import type { GeminiResponse } from './gemini-types.ts';
 import { toGeminiRequest } from './to-gemini-request.ts';
@@ -20,7 +20,7 @@ const vertexLocation = 'us-central1';
  * The address of `model`'s `method` on the account's API: the Gemini API with `x-goog-api-key`,
  * or Vertex AI with a service account's OAuth token. Streams ask for SSE (`alt=sse`).
  */
-export async function geminiTarget(account: GoogleAccount, model: string, method: 'generateContent' | 'streamGenerateContent' | 'countTokens', signal: AbortSignal): Promise<UpstreamTarget> {
+export async function geminiTarget(account: GoogleAccount, model: string, method: 'generateContent' | 'streamGenerateContent' | 'countTokens', signal: AbortSignal): Promise<UpstreamAddress> {
   const query = method === 'streamGenerateContent' ? '?alt=sse' : '';
   const serviceAccount = parseServiceAccount(account.apiKey);
   if (!serviceAccount) {

@@ -1,6 +1,6 @@
 import type { CanonicalUsage } from '../canonical.ts';
 import type { PassthroughCall } from '../passthrough.ts';
-import type { UpstreamTarget } from '../upstream-call.ts';
+import type { UpstreamAddress } from '../upstream-call.ts';
 
 interface ResponsesUsage {
   input_tokens?: number;
@@ -33,7 +33,7 @@ export function usageOfResponses(usage: ResponsesUsage): CanonicalUsage {
  * came (so `previous_response_id`, stored responses and OpenAI's own tools keep working); the
  * usage comes with the final `response.*` event.
  */
-export function responsesPassthrough(target: UpstreamTarget, body: Record<string, unknown>): PassthroughCall {
+export function responsesPassthrough(target: UpstreamAddress, body: Record<string, unknown>): PassthroughCall {
   return {
     target,
     body,
