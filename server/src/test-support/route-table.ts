@@ -115,6 +115,26 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?name=anthropic' }), owner: 200, other: 200 },
   'GET /api/ask/stream/:streamId': { signedIn: true, call: (a) => ({ url: `/api/ask/stream/${a.streamId}` }), owner: 200, other: 404 },
   'POST /api/tokenizer': { signedIn: true, call: () => ({ url: '/api/tokenizer', payload: { arg: 'How many tokens?' } }), owner: 200, other: 200 },
+  // The API's dialects take an access key or API token, never a session: a web token is no key there (401 in each dialect's shape).
+  'POST /v1/messages': {
+    signedIn: false,
+    call: () => ({ url: '/v1/messages', payload: { model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'Bob wants in' }] } }),
+    owner: 401,
+    other: 401,
+  },
+  'POST /v1/messages/count_tokens': {
+    signedIn: false,
+    call: () => ({ url: '/v1/messages/count_tokens', payload: { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Bob wants in' }] } }),
+    owner: 401,
+    other: 401,
+  },
+  'POST /v1/responses': { signedIn: false, call: () => ({ url: '/v1/responses', payload: { model: 'gpt-4o-mini', input: 'Bob wants in' } }), owner: 401, other: 401 },
+  'POST /v1beta/models/:modelAction': {
+    signedIn: false,
+    call: () => ({ url: '/v1beta/models/gemini-2.5-flash:generateContent', payload: { contents: [{ role: 'user', parts: [{ text: 'Bob wants in' }] }] } }),
+    owner: 400,
+    other: 400,
+  },
   'POST /api/ask/:endpoint/abort': { signedIn: true, call: (a) => ({ url: '/api/ask/openAI/abort', payload: { abortKey: a.streamId } }), owner: 200, other: 404 },
   'POST /api/ask/:endpoint': { signedIn: true, call: (a) => ({ url: '/api/ask/openAI', payload: ask(a) }), owner: 200, other: 404 },
   'POST /api/edit/:endpoint': {
