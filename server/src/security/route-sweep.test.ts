@@ -7,9 +7,9 @@ const entries = Object.entries(routeTable);
 const methodOf = (route: string) => route.split(' ')[0]!;
 const statuses = (expected: RouteEntry['other']) => (typeof expected === 'number' ? [expected] : expected);
 
-/** The web API's error code, or for the OpenAI-compatible `/v1` routes their error body's message. */
+/** The web API's error code, or for the API's `/v1` and `/v1beta` routes (each dialect's shape) their error body's message. */
 type ErrorBody = { error?: string | { message?: string }; data?: { fields?: object } };
-const isApiRoute = (route: string) => route.split(' ')[1]!.startsWith('/v1/');
+const isApiRoute = (route: string) => /^\/v1(beta)?\//.test(route.split(' ')[1]!);
 
 /** The call with a NUL put in one place at a time: each route param, the query, each body string and a body key. */
 function nulVariants(route: string, call: RouteCall): RouteCall[] {

@@ -115,26 +115,6 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?name=anthropic' }), owner: 200, other: 200 },
   'GET /api/ask/stream/:streamId': { signedIn: true, call: (a) => ({ url: `/api/ask/stream/${a.streamId}` }), owner: 200, other: 404 },
   'POST /api/tokenizer': { signedIn: true, call: () => ({ url: '/api/tokenizer', payload: { arg: 'How many tokens?' } }), owner: 200, other: 200 },
-  // The API's dialects take an access key or API token, never a session: a web token is no key there (401 in each dialect's shape).
-  'POST /v1/messages': {
-    signedIn: false,
-    call: () => ({ url: '/v1/messages', payload: { model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'Bob wants in' }] } }),
-    owner: 401,
-    other: 401,
-  },
-  'POST /v1/messages/count_tokens': {
-    signedIn: false,
-    call: () => ({ url: '/v1/messages/count_tokens', payload: { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Bob wants in' }] } }),
-    owner: 401,
-    other: 401,
-  },
-  'POST /v1/responses': { signedIn: false, call: () => ({ url: '/v1/responses', payload: { model: 'gpt-4o-mini', input: 'Bob wants in' } }), owner: 401, other: 401 },
-  'POST /v1beta/models/:modelAction': {
-    signedIn: false,
-    call: () => ({ url: '/v1beta/models/gemini-2.5-flash:generateContent', payload: { contents: [{ role: 'user', parts: [{ text: 'Bob wants in' }] }] } }),
-    owner: 400,
-    other: 400,
-  },
   'POST /api/ask/:endpoint/abort': { signedIn: true, call: (a) => ({ url: '/api/ask/openAI/abort', payload: { abortKey: a.streamId } }), owner: 200, other: 404 },
   'POST /api/ask/:endpoint': { signedIn: true, call: (a) => ({ url: '/api/ask/openAI', payload: ask(a) }), owner: 200, other: 404 },
   'POST /api/edit/:endpoint': {
@@ -174,6 +154,26 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /v1/embeddings': { signedIn: true, call: () => ({ url: '/v1/embeddings', payload: { model: 'text-embedding-3-small', input: 'x' } }), owner: 401, other: 401 },
   'GET /v1/dashboard/billing/subscription': { signedIn: true, call: () => ({ url: '/v1/dashboard/billing/subscription' }), owner: 401, other: 401 },
   'GET /v1/dashboard/billing/usage': { signedIn: true, call: () => ({ url: '/v1/dashboard/billing/usage' }), owner: 401, other: 401 },
+  'POST /v1/messages': {
+    signedIn: true,
+    call: () => ({ url: '/v1/messages', payload: { model: 'claude-sonnet-4-6', max_tokens: 10, messages: [{ role: 'user', content: 'Bob wants in' }] } }),
+    owner: 401,
+    other: 401,
+  },
+  'POST /v1/messages/count_tokens': {
+    signedIn: true,
+    call: () => ({ url: '/v1/messages/count_tokens', payload: { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Bob wants in' }] } }),
+    owner: 401,
+    other: 401,
+  },
+  'POST /v1/responses': { signedIn: true, call: () => ({ url: '/v1/responses', payload: { model: 'gpt-4o-mini', input: 'Bob wants in' } }), owner: 401, other: 401 },
+  // Gemini answers a key it does not know (a session token is none) with its 400 API_KEY_INVALID, and no key with 401.
+  'POST /v1beta/models/:modelAction': {
+    signedIn: true,
+    call: () => ({ url: '/v1beta/models/gemini-2.5-flash:generateContent', payload: { contents: [{ role: 'user', parts: [{ text: 'Bob wants in' }] }] } }),
+    owner: 400,
+    other: 400,
+  },
   'DELETE /api/keys/:name': { signedIn: true, call: () => ({ url: '/api/keys/anthropic' }), owner: 200, other: 200 },
   'DELETE /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?all=true' }), owner: 200, other: 200 },
   'DELETE /api/user/tokens/:id': { signedIn: true, call: (a) => ({ url: `/api/user/tokens/${a.apiTokenId}` }), owner: 200, other: 404 },
