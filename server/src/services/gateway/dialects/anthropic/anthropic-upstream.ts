@@ -7,7 +7,7 @@ import type { AnthropicEvent, AnthropicResponse } from './anthropic-types.ts';
 import { fromAnthropicResponse } from './from-anthropic-response.ts';
 import { toAnthropicRequest } from './to-anthropic-request.ts';
 
-export const anthropicApiVersion = '2023-06-01';
+const anthropicApiVersion = '2023-06-01';
 
 /**
  * The Messages address of an Anthropic account (`baseURL` ends in `/v1`, as the provider's

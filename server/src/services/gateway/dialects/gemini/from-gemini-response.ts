@@ -5,7 +5,7 @@ import { toolCallIdOf } from './thought-signature.ts';
 const filtered = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
 
 /** Gemini's finish reasons as Chat Completions' (a turn that called functions finishes with `tool_calls`). */
-export function finishOfGemini(reason: string | undefined, calledTools: boolean): CanonicalFinishReason | null {
+function finishOfGemini(reason: string | undefined, calledTools: boolean): CanonicalFinishReason | null {
   if (reason === undefined) return null;
   if (reason === 'MAX_TOKENS') return 'length';
   if (filtered.has(reason)) return 'content_filter';

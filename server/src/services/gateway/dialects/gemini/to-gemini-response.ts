@@ -2,13 +2,13 @@ import type { CanonicalChunk, CanonicalCompletion, CanonicalFinishReason, Canoni
 import { toolInput } from '../anthropic/to-anthropic-response.ts';
 import type { GeminiPart, GeminiResponse, GeminiUsage } from './gemini-types.ts';
 
-export function geminiFinishOf(finish: CanonicalFinishReason | null | undefined): string {
+function geminiFinishOf(finish: CanonicalFinishReason | null | undefined): string {
   if (finish === 'length') return 'MAX_TOKENS';
   if (finish === 'content_filter') return 'SAFETY';
   return 'STOP';
 }
 
-export function geminiUsageOf(usage: CanonicalUsage | null | undefined): GeminiUsage {
+function geminiUsageOf(usage: CanonicalUsage | null | undefined): GeminiUsage {
   const prompt = usage?.prompt_tokens ?? 0;
   const completion = usage?.completion_tokens ?? 0;
   const thoughts = usage?.completion_tokens_details?.reasoning_tokens ?? 0;

@@ -16,7 +16,7 @@ interface ResponseObject {
 
 const finalEvents = new Set(['response.completed', 'response.incomplete', 'response.failed', 'error']);
 
-export function usageOfResponses(usage: ResponsesUsage): CanonicalUsage {
+function usageOfResponses(usage: ResponsesUsage): CanonicalUsage {
   const prompt = usage.input_tokens ?? 0;
   const completion = usage.output_tokens ?? 0;
   return {
