@@ -2,17 +2,10 @@ import Anthropic from '@anthropic-ai/sdk';
 import { tinyPngBase64 } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { refusalOf } from '../../test-support/sdk-refusal.ts';
 import { dialectModels, startDialectStack, type DialectStack } from '../../test-support/dialect-stack.ts';
 
-async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof Anthropic.APIError>> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(Anthropic.APIError);
-    return error as InstanceType<typeof Anthropic.APIError>;
-  }
-  throw new Error('the call did not fail');
-}
+const refusal = (promise: Promise<unknown>) => refusalOf(promise, Anthropic.APIError);
 
 const tools: Anthropic.Tool[] = [{ name: 'get_weather', description: 'Weather of a city', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }];
 

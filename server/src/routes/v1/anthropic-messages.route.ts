@@ -15,7 +15,15 @@ import { ChunkStream } from './chunk-stream.ts';
 import { anthropicAnswer, dialectErrorHandler } from './dialect-errors.ts';
 import { gatewayCallerOf } from './gateway-auth.ts';
 
-const eventText = (events: AnthropicEvent[]) => events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+/** One event's frame; a text delta (nearly every frame of a reply) is written without stringifying its whole object. */
+function frameOf(e: AnthropicEvent): string {
+  if (e.type === 'content_block_delta' && e.delta.type === 'text_delta') {
+    return `event: content_block_delta\ndata: {"type":"content_block_delta","index":${e.index},"delta":{"type":"text_delta","text":${JSON.stringify(e.delta.text)}}}\n\n`;
+  }
+  return `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+}
+
+const eventText = (events: AnthropicEvent[]) => (events.length === 1 ? frameOf(events[0]!) : events.map(frameOf).join(''));
 
 /**
  * The caller's `anthropic-version` (required, as Anthropic requires it) and `anthropic-beta`,

@@ -2,17 +2,10 @@ import { ApiError, type FunctionDeclaration } from '@google/genai';
 import { tinyPngBase64 } from '@parley/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { refusalOf } from '../../test-support/sdk-refusal.ts';
 import { dialectModels, startDialectStack, type DialectStack } from '../../test-support/dialect-stack.ts';
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('the call did not fail');
-}
+const refusal = (promise: Promise<unknown>) => refusalOf(promise, ApiError);
 
 const weather: FunctionDeclaration = { name: 'get_weather', description: 'Weather of a city', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } } } };
 

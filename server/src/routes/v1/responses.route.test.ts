@@ -1,17 +1,10 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
+import { refusalOf } from '../../test-support/sdk-refusal.ts';
 import { dialectModels, startDialectStack, type DialectStack } from '../../test-support/dialect-stack.ts';
 
-async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(OpenAI.APIError);
-    return error as InstanceType<typeof OpenAI.APIError>;
-  }
-  throw new Error('the call did not fail');
-}
+const refusal = (promise: Promise<unknown>) => refusalOf(promise, OpenAI.APIError);
 
 const shell: OpenAI.Responses.FunctionTool = { type: 'function', name: 'shell', description: 'Runs a command', parameters: { type: 'object', properties: { cmd: { type: 'string' } } }, strict: false };
 
