@@ -12,9 +12,9 @@ export interface GoogleAccount extends TokenScope {
   apiKey: string;
   /** The Gemini API's origin, or the Vertex host; Google's own when absent. */
   baseURL?: string;
+  /** The operator's Vertex AI region (`GOOGLE_VERTEX_LOCATION`). */
+  settings?: { vertexLocation?: string };
 }
-
-const vertexLocation = 'us-central1';
 
 /**
  * The address of `model`'s `method` on the account's API: the Gemini API with `x-goog-api-key`,
@@ -27,10 +27,12 @@ export async function geminiTarget(account: GoogleAccount, model: string, method
     const base = trimSlash(account.baseURL ?? 'https://generativelanguage.googleapis.com');
     return { url: `${base}/v1beta/models/${encodeURIComponent(model)}:${method}${query}`, headers: { 'x-goog-api-key': account.apiKey } };
   }
-  const base = trimSlash(account.baseURL ?? `https://${vertexLocation}-aiplatform.googleapis.com`);
+  // The chat's default: the global endpoint, whose host has no region in front.
+  const location = account.settings?.vertexLocation ?? 'global';
+  const base = trimSlash(account.baseURL ?? (location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${location}-aiplatform.googleapis.com`));
   const token = await accessToken(serviceAccount, signal, account);
   return {
-    url: `${base}/v1/projects/${serviceAccount.project_id}/locations/${vertexLocation}/publishers/google/models/${encodeURIComponent(model)}:${method}${query}`,
+    url: `${base}/v1/projects/${serviceAccount.project_id}/locations/${location}/publishers/google/models/${encodeURIComponent(model)}:${method}${query}`,
     headers: { authorization: `Bearer ${token}` },
   };
 }
