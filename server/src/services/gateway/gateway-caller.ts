@@ -27,6 +27,10 @@ export interface GatewayCaller {
  */
 export async function findGatewayCaller(ctx: AppContext, secret: string | undefined): Promise<GatewayCaller> {
   if (!secret) throw new AppError('unauthorized', 'You didn\'t provide an API key. Provide it as "Authorization: Bearer sk-…", x-api-key or x-goog-api-key.');
+  return ctx.gatewayCallers.find(secret, () => lookUpCaller(ctx, secret));
+}
+
+async function lookUpCaller(ctx: AppContext, secret: string): Promise<GatewayCaller> {
   if (isAccessKey(secret) && ctx.env.ACCESS_MODE !== 'accounts') {
     const found = await findKeyWithOwner(ctx.db, secret);
     if (!found || keyState(found.key) !== 'active') throw new AppError('invalid_api_key');
