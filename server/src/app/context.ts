@@ -63,7 +63,7 @@ export interface AppContext {
   channels: Channels;
   /** Every model call's usage record, queued and written in batches off the call's path. */
   usageRecords: UsageRecorder;
-  /** The API's verified callers (keys and tokens), remembered for 2 s. */
+  /** The API's verified access keys, remembered for 2 s. */
   gatewayCallers: GatewayCallers;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;

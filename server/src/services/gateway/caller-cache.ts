@@ -10,7 +10,7 @@ export interface GatewayCallers {
 }
 
 /**
- * The API's verified callers, so a client's burst of calls looks its key up once: the lookup (a
+ * The API's verified access keys, so a client's burst of calls looks its key up once: the lookup (a
  * join of the key and its owner) was a statement per call. A key revoked or run out meanwhile
  * is still refused by the quota hold, which reads the key row in its own transaction.
  */
