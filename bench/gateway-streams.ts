@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { mintBenchKey } from './lib/bench-key.ts';
+import { nowMs } from './lib/clock.ts';
 import { startPacedFake } from './lib/paced-fake.ts';
 import type { BenchParley } from './lib/parley.ts';
 import { startParleyInstances, stopParleyInstances } from './lib/parley-instances.ts';
@@ -104,7 +105,7 @@ export async function runGatewayStreams(): Promise<BenchResult[]> {
 /** Wraps a path's opener to note each stream's time to first chunk. */
 function timed(open: OpenStream, ttfts: Ttfts): OpenStream {
   return async (stream: number, check: StreamCheck) => {
-    const startedAt = performance.now();
+    const startedAt = nowMs();
     await open(stream, check);
     if (!Number.isNaN(check.firstAt)) ttfts.push(check.firstAt - startedAt);
   };

@@ -18,6 +18,7 @@ import type { OpenIdConfigurations } from '../services/social/openid-login.ts';
 import type { WorkerPool } from '../services/worker-pool/worker-pool.ts';
 import type { StreamRegistry } from '../streams/stream-registry.ts';
 import type { UsageRecorder } from '../services/usage-records/usage-recorder.ts';
+import type { GatewayCallers } from '../services/gateway/caller-cache.ts';
 import type { Logger } from './logger.ts';
 import type { Readiness } from './readiness.ts';
 
@@ -62,6 +63,8 @@ export interface AppContext {
   channels: Channels;
   /** Every model call's usage record, queued and written in batches off the call's path. */
   usageRecords: UsageRecorder;
+  /** The API's verified access keys, remembered for 2 s. */
+  gatewayCallers: GatewayCallers;
   /** Directory holding the built SPA, when it should be served. */
   webDist?: string;
 }

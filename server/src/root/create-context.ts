@@ -12,12 +12,13 @@ import { createModelLists } from '../services/models/model-lists.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
 import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
 import { createUsageRecorder } from '../services/usage-records/usage-recorder.ts';
+import { createGatewayCallers } from '../services/gateway/caller-cache.ts';
 import type { AppContext } from '../app/context.ts';
 import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords' | 'gatewayCallers'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -43,5 +44,6 @@ export function createAppContext(parts: AppContextParts): AppContext {
     channels: createChannels({ env: parts.env, db: parts.db, log, serviceAccountTokens }),
     openIdConfigurations: createOpenIdConfigurations(),
     usageRecords: createUsageRecorder(parts.db, log),
+    gatewayCallers: createGatewayCallers(),
   };
 }

@@ -26,20 +26,22 @@ export const createApiTokenSchema = z.object({
 export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
 
 /** A token as its account's list shows it: never the token itself. */
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  prefix: string;
-  models: string[] | null;
-  rpm: number | null;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
+export const apiTokenViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  models: z.array(z.string()).nullable(),
+  rpm: z.number().nullable(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiTokenView = z.infer<typeof apiTokenViewSchema>;
 
 /** The answer to a creation: the token, this once. */
-export interface CreatedApiToken extends ApiTokenView {
-  token: string;
-}
+export const createdApiTokenSchema = apiTokenViewSchema.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 export const apiTokenIdSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const revokedApiTokenSchema = z.object({ revoked: z.literal(true) });

@@ -46,6 +46,7 @@ export async function holdGatewayCall(ctx: AppContext, caller: GatewayCaller, ta
   const price = caller.payer.kind === 'key' ? tokenPrice(ctx.env, endpoint, model) : undefined;
   const estimated: TokenCount = { input: estimate.inputTokens, output: estimate.outputTokens, cached: 0 };
   const holdCost = price ? tokenCost(price, estimated) : undefined;
+  const perCall = caller.payer.kind === 'key' && !price ? callPrice(ctx.env, endpoint, model).cost : undefined;
   const held = await holdCall(ctx, caller.payer, { endpoint, model, promptText: estimate.promptText, holdCost });
   if (!held.ok) {
     ctx.log.info({ userId: caller.userId, keyId: caller.keyId, tokenId: caller.tokenId, model, refusal: held.errorText }, 'API call refused: quota');
@@ -58,7 +59,7 @@ export async function holdGatewayCall(ctx: AppContext, caller: GatewayCaller, ta
       const cost = price ? tokenCost(price, tokens) : undefined;
       await held.hold.settle({ served, promptTokens: tokens.input, completionTokens: tokens.output, cost });
       if (!served) return 0;
-      if (unit === 'quota') return cost ?? holdCost ?? callPrice(ctx.env, endpoint, model).cost;
+      if (unit === 'quota') return cost ?? holdCost ?? perCall ?? 0;
       return unit === 'credits' ? creditCost(target, tokens.input, tokens.output) : 0;
     },
   };

@@ -33,10 +33,16 @@ export async function apiModels(ctx: AppContext, caller: GatewayCaller, api: Gat
 
 /**
  * The endpoint serving `model` for this caller, or 404 `model_not_found` in OpenAI's words
- * (a model outside the caller's allow-list is as unknown to it as one nobody offers).
+ * (a model outside the caller's allow-list is as unknown to it as one nobody offers). Only the
+ * asked id is resolved: a call does not build the whole list.
  */
 export async function routeModel(ctx: AppContext, caller: GatewayCaller, model: string, api: GatewayApi): Promise<EndpointName> {
-  const endpoint = (await apiModels(ctx, caller, api)).get(model);
-  if (endpoint) return endpoint;
+  if (!caller.models || caller.models.includes(model)) {
+    const lists = await ctx.models.all();
+    for (const endpoint of apiEndpoints) {
+      const settings = endpointSettings(ctx.env, endpoint);
+      if (settings.enabled && lists[endpoint]?.includes(model) && resolveModel(endpoint, model, settings.aliases).api === api) return endpoint;
+    }
+  }
   throw new AppError('model_not_found', `The model \`${model}\` does not exist or you do not have access to it.`, { model });
 }
