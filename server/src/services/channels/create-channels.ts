@@ -163,3 +163,10 @@ export function createChannels(options: ChannelsOptions): Channels {
     },
   };
 }
+
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The upstream accounts (CHANNELS_FILE and the `*_API_KEY` ones) every server-paid call goes through, with failover. */
+    channels: Channels;
+  }
+}

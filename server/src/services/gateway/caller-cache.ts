@@ -28,3 +28,10 @@ export function createGatewayCallers(now: () => number = Date.now): GatewayCalle
     },
   };
 }
+
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The API's verified access keys, remembered for 2 s. */
+    gatewayCallers: GatewayCallers;
+  }
+}

@@ -70,3 +70,10 @@ export function createUsageRecorder(db: Db, log: Logger, { intervalMs = 500, bat
     },
   };
 }
+
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Every model call's usage record, queued and written in batches off the call's path. */
+    usageRecords: UsageRecorder;
+  }
+}
