@@ -4,6 +4,11 @@ import { NoServerError, sendAdminCommand } from './admin/admin-client.ts';
 import { adminSocketPath } from './admin/admin-socket-path.ts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { createLogger } from './app/logger.ts';
+import { createServiceAccountTokens } from './providers/google/service-account.ts';
+import { createChannels } from './services/channels/create-channels.ts';
+import { ChannelFileError } from './services/channels/channel-file.ts';
+import { loadChannels } from './services/channels/load-channels.ts';
 import { runAdminCommand } from './services/users/admin-commands.ts';
 import { AdminError } from './services/users/user-admin.ts';
 
@@ -25,16 +30,22 @@ async function main() {
   } catch (error) {
     if (!(error instanceof NoServerError)) throw error;
   }
+  // The channel commands read the same configuration and stored states the server would; a bad file stops them here.
+  const configured = argv[0]?.startsWith('channel:') ? loadChannels(env) : undefined;
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite') });
+  const log = createLogger({ ...env, LOG_LEVEL: 'warn' });
+  const channels = configured && createChannels({ env, db: database.db, log, serviceAccountTokens: createServiceAccountTokens(), channels: configured });
   try {
-    console.log(await runAdminCommand(database.db, argv, { publicUrl: env.PUBLIC_URL, startBalance: env.START_BALANCE }));
+    await channels?.start();
+    console.log(await runAdminCommand(database.db, argv, { publicUrl: env.PUBLIC_URL, startBalance: env.START_BALANCE, channels }));
   } finally {
+    await channels?.close();
     await database.close();
   }
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof EnvError || error instanceof AdminError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  const known = error instanceof EnvError || error instanceof AdminError || error instanceof ChannelFileError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

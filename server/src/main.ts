@@ -13,7 +13,9 @@ import { adminSocketPath } from './admin/admin-socket-path.ts';
 import { createLimiter } from './limiter/limiter.ts';
 import { startFileSweeper } from './services/files/orphan-sweeper.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
+import { startUsageSweeper } from './services/usage-records/usage-sweeper.ts';
 import { createMailer } from './services/mail/mailer.ts';
+import { ChannelFileError } from './services/channels/channel-file.ts';
 import { createStreamRegistry } from './streams/create-registry.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,11 +47,14 @@ async function main() {
   let stopKeySweeper = () => {};
   let stopAdminChannel = async () => {};
   let stopFileSweeper = () => {};
+  let stopUsageSweeper = () => {};
   const shutdown = async () => {
     stopKeySweeper();
     stopFileSweeper();
+    stopUsageSweeper();
     await stopAdminChannel();
     await app.close();
+    await ctx.channels.close();
     mailer?.close();
     await limiter.close();
     await streams.close();
@@ -61,6 +66,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Parley is listening on http://localhost:${env.PORT} (database: ${database.kind}); applying migrations`);
   await database.migrate();
+  await ctx.channels.start();
   readiness.markReady();
   app.log.info('Database migrations applied; ready');
   stopAdminChannel = await startAdminChannel(ctx, adminSocketPath(env.DATA_DIR));
@@ -69,9 +75,10 @@ async function main() {
     onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),
   });
   stopFileSweeper = startFileSweeper(ctx);
+  stopUsageSweeper = startUsageSweeper(ctx);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof ChannelFileError ? error.message : error);
   process.exit(1);
 });

@@ -22,3 +22,5 @@ export * from './search/index.ts';
 export * from './sse/index.ts';
 export * from './files/index.ts';
 export * from './plugins/index.ts';
+export * from './channels/channel-file.ts';
+export * from './gateway/index.ts';

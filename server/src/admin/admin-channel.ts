@@ -44,7 +44,7 @@ async function serve(ctx: AppContext, socket: Socket) {
     socket.removeAllListeners('data');
     const request = parseRequest(buffered.slice(0, end));
     if (!request) return reply({ ok: false, error: 'malformed request' });
-    runAdminCommand(ctx.db, request.argv, { publicUrl: ctx.env.PUBLIC_URL, startBalance: ctx.env.START_BALANCE })
+    runAdminCommand(ctx.db, request.argv, { publicUrl: ctx.env.PUBLIC_URL, startBalance: ctx.env.START_BALANCE, channels: ctx.channels })
       .then((output) => {
         ctx.log.info({ command: request.argv[0] }, 'admin command run');
         reply({ ok: true, output });

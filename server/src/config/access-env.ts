@@ -19,6 +19,39 @@ const modelNumbers = () =>
       return table as ReadonlyMap<string, number>;
     });
 
+/** Quota units per million tokens, kept as millionths so every charge is integer arithmetic. */
+export interface TokenPrice {
+  inputMicros: bigint;
+  outputMicros: bigint;
+  cachedMicros: bigint;
+}
+
+const micros = (value: string) => {
+  const [whole, fraction = ''] = value.split('.');
+  return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+};
+
+/** `model=input/output[/cached],…`: quota per million input, output and cached input tokens (up to six decimals). */
+const tokenPrices = () =>
+  z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const table = new Map<string, TokenPrice>();
+      const number = String.raw`(\d{1,12}(?:\.\d{1,6})?)`;
+      const pattern = new RegExp(`^([^=\\s]+)\\s*=\\s*${number}(?:/${number})?(?:/${number})?$`);
+      for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const match = pattern.exec(item);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not model=input/output/cached (quota per million tokens, e.g. gpt-4o=2500/10000/1250)` });
+          return z.NEVER;
+        }
+        const input = micros(match[2]!);
+        table.set(match[1]!, { inputMicros: input, outputMicros: match[3] ? micros(match[3]) : input, cachedMicros: match[4] ? micros(match[4]) : input });
+      }
+      return table as ReadonlyMap<string, TokenPrice>;
+    });
+
 /** `quota:price,…` (price in yuan, up to two decimals) → the top-up packs. */
 const topUpPacks = z
   .string()
@@ -74,8 +107,11 @@ export const accessEnvVars = {
   QUOTA_DEFAULT_COST: z.coerce.number().int().nonnegative().default(1),
   QUOTA_COSTS: modelNumbers(),
   QUOTA_DAILY_LIMITS: modelNumbers(),
+  QUOTA_TOKEN_PRICES: tokenPrices(),
   TZ: timeZone,
   TOPUP_PACKS: topUpPacks,
   PAY_METHODS: payMethods,
   START_BALANCE: z.coerce.number().int().nonnegative().default(20_000),
+  USAGE_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
+  BILLING_QUOTA_PER_USD: z.coerce.number().positive().default(1),
 };

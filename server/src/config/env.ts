@@ -136,6 +136,11 @@ const baseSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(true),
+  // Upstream accounts beyond the `*_API_KEY` ones (YAML or JSON), and how a failing one is passed over.
+  CHANNELS_FILE: optionalString,
+  CHANNEL_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  CHANNEL_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  CHANNEL_RETEST_MINUTES: z.coerce.number().positive().default(10),
   // Plugins (gptPlugins): a value here makes the plugin ready for every user; unset, each user enters their own.
   MCP_SERVERS_FILE: optionalString,
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),

@@ -224,6 +224,8 @@ export const accessKeys = pgTable(
     used: bigint('used', { mode: 'number' }).notNull().default(0),
     /** The model ids this key may use (`key:create --models`); null: every model the endpoints offer. */
     models: jsonb('models').$type<string[]>(),
+    /** Requests per minute through the API (`key:create --rpm`); null: no limit of its own. */
+    rpm: integer('rpm'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
     createdAt: createdAt(),
@@ -285,4 +287,78 @@ export const dailyCalls = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.subject, t.model, t.day] })],
+);
+
+/**
+ * What the operator or Parley decided about a channel of CHANNELS_FILE or the `*_API_KEY`
+ * variables (the channels themselves, keys included, live in the configuration, never here):
+ * disabled by `channel:disable`, auto-disabled after its key was refused (with the reason), or
+ * cooling down after a 429's `retry-after`. No row: enabled. Shared by every instance.
+ */
+export const channelStates = pgTable('channel_states', {
+  name: text('name').primaryKey(),
+  state: text('state', { enum: ['enabled', 'disabled', 'auto-disabled'] }).notNull().default('enabled'),
+  reason: text('reason'),
+  cooldownUntil: timestamp('cooldown_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+/** Personal API tokens an account makes in its settings: shown once, stored as their SHA-256. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: userRef(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The part shown in the list (`sk-at-Ab3d`). */
+    prefix: text('prefix').notNull(),
+    /** The model ids it may use; null: every model its account may use. */
+    models: jsonb('models').$type<string[]>(),
+    /** Requests per minute; null: no limit of its own. */
+    rpm: integer('rpm'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One row per model call, from the web chat or the API (issue 26): for reading (the caller's own
+ * records, billing answers); the ledger stays the truth for money. Written in batches, kept
+ * USAGE_RETENTION_DAYS.
+ */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    /** The paying owner row: a key's own user, or the account. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    accessKeyId: text('access_key_id').references(() => accessKeys.id, { onDelete: 'cascade' }),
+    apiTokenId: text('api_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
+    /** web, openai-chat, anthropic-messages, gemini, openai-responses, images, embeddings. */
+    dialect: text('dialect').notNull(),
+    model: text('model').notNull(),
+    upstreamModel: text('upstream_model'),
+    channel: text('channel'),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cachedTokens: integer('cached_tokens').notNull().default(0),
+    reasoningTokens: integer('reasoning_tokens').notNull().default(0),
+    /** What the call cost its payer, in `unit`. */
+    charged: bigint('charged', { mode: 'number' }).notNull().default(0),
+    unit: text('unit', { enum: ['quota', 'credits', 'free'] }).notNull(),
+    ttftMs: integer('ttft_ms'),
+    totalMs: integer('total_ms').notNull(),
+    status: text('status', { enum: ['ok', 'error', 'cancelled'] }).notNull(),
+    errorCode: text('error_code'),
+    clientIp: text('client_ip'),
+  },
+  (t) => [
+    index('usage_records_user_idx').on(t.userId, t.createdAt.desc()),
+    index('usage_records_key_idx').on(t.accessKeyId, t.createdAt.desc()),
+    index('usage_records_created_idx').on(t.createdAt),
+  ],
 );

@@ -7,3 +7,5 @@
  */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const LARGE_BODY_LIMIT = 4 * 1024 * 1024;
+/** The `/v1` API: a chat request may carry pictures and files as base64 content parts, as OpenAI's does (up to 32 MB). */
+export const GATEWAY_BODY_LIMIT = 32 * 1024 * 1024;

@@ -77,6 +77,7 @@ describe('upstream failure classification by structured fields', () => {
     const at = (headers: Record<string, string>, body = '') => httpFailure(429, body, 'x', headers).retryAfterMs;
     expect(at({ 'retry-after-ms': '1500', 'retry-after': '2' })).toBe(1500);
     expect(at({ 'retry-after': '2' })).toBe(2000);
+    expect(at({ 'retry-after': '86400' })).toBe(3_600_000);
     expect(at({ 'retry-after': new Date(Date.now() + 60_000).toUTCString() })).toBeGreaterThan(50_000);
     expect(at({}, google('RESOURCE_EXHAUSTED', [rpc('RetryInfo', { retryDelay: '1.5s' })]))).toBe(1500);
     expect(at({})).toBeUndefined();

@@ -15,11 +15,19 @@ const durationMs = (value: string | undefined) => {
   return match ? Math.round(Number(match[1]) * 1000) : undefined;
 };
 
+/** A longer wait is read as this: a channel cooling down comes back within the hour at the latest. */
+const RETRY_AFTER_MAX_MS = 60 * 60_000;
+
 /**
  * How long an upstream asked to wait: OpenAI's `retry-after-ms`, the standard `retry-after` (in
- * seconds, or an HTTP date), else the `retryDelay` of Google's RetryInfo. Undefined when it named none.
+ * seconds, or an HTTP date), else the `retryDelay` of Google's RetryInfo, at most an hour. Undefined when it named none.
  */
 export function retryAfterMs(headers: HeaderSource | undefined, body = '', now: number = Date.now()): number | undefined {
+  const wait = askedWait(headers, body, now);
+  return wait === undefined ? undefined : Math.min(wait, RETRY_AFTER_MAX_MS);
+}
+
+function askedWait(headers: HeaderSource | undefined, body: string, now: number): number | undefined {
   const ms = Number(header(headers, 'retry-after-ms'));
   if (Number.isFinite(ms) && ms >= 0 && header(headers, 'retry-after-ms') !== undefined) return ms;
   const after = header(headers, 'retry-after')?.trim();

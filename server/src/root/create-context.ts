@@ -3,6 +3,7 @@ import { createServiceAccountTokens } from '../providers/google/service-account.
 import { createOpenIdConfigurations } from '../services/social/openid-login.ts';
 import { createAccessTokenVerifier } from '../services/auth/access-token.ts';
 import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
+import { createChannels } from '../services/channels/create-channels.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
@@ -10,16 +11,19 @@ import { createPasswordHashing } from '../services/passwords/password-hashing.ts
 import { createModelLists } from '../services/models/model-lists.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
 import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
+import { createUsageRecorder } from '../services/usage-records/usage-recorder.ts';
+import { createGatewayCallers } from '../services/gateway/caller-cache.ts';
 import type { AppContext } from '../app/context.ts';
 import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords' | 'gatewayCallers'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
   const log = parts.log ?? createLogger(parts.env);
+  const serviceAccountTokens = createServiceAccountTokens();
   return {
     ...parts,
     log,
@@ -36,7 +40,10 @@ export function createAppContext(parts: AppContextParts): AppContext {
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),
-    serviceAccountTokens: createServiceAccountTokens(),
+    serviceAccountTokens,
+    channels: createChannels({ env: parts.env, db: parts.db, log, serviceAccountTokens }),
     openIdConfigurations: createOpenIdConfigurations(),
+    usageRecords: createUsageRecorder(parts.db, log),
+    gatewayCallers: createGatewayCallers(),
   };
 }

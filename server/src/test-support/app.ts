@@ -62,12 +62,14 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     ...shared,
   });
   const app = await buildApp(ctx);
+  await ctx.channels.start();
   return {
     app,
     ctx,
     database,
     async close() {
       await app.close();
+      await ctx.channels.close();
       ctx.mailer?.close();
       await ctx.limiter.close();
       await ctx.streams.close();

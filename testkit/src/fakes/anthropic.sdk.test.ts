@@ -133,6 +133,13 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
     expect(unanswered.message).toContain('`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01calc');
   });
 
+  it('counts a request’s input tokens, refusing one without messages', async () => {
+    const counted = await client.messages.countTokens({ model: 'claude-haiku-5-5', system: 'Be brief.', messages: user('How many tokens is this?') });
+    expect(counted.input_tokens).toBeGreaterThan(5);
+    const refused = await caught(client.messages.countTokens({ model: 'claude-haiku-5-5', messages: [] }));
+    expect(refused.status).toBe(400);
+  });
+
   it('while thinking, opens a tool turn with a signed thinking block and refuses a loop that drops it', async () => {
     const tools = [{ name: 'calculator', description: 'math', input_schema: { type: 'object' as const, properties: { input: { type: 'string' } } } }];
     const thinking = { type: 'enabled' as const, budget_tokens: 1024 };

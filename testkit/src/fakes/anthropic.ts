@@ -238,7 +238,17 @@ function messagesRefusal(body: MessagesBody, version: string): FakeReply | undef
   return undefined;
 }
 
-/** Fake Anthropic: `POST /v1/messages` and `GET /v1/models`, checking `x-api-key` and `anthropic-version`. */
+/**
+ * `POST /v1/messages/count_tokens`: the messages are required, `max_tokens` is not; the count is
+ * one token per four characters of the request's text (system, messages, tools).
+ */
+function countTokens(ctx: FakeContext, body: MessagesBody & { system?: unknown; tools?: unknown }) {
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return sendJson(ctx.res, 400, errorBody(invalidRequest('messages: Field required')).body);
+  const text = JSON.stringify([body.system ?? '', body.messages, body.tools ?? []]);
+  sendJson(ctx.res, 200, { input_tokens: Math.ceil(text.length / 4) });
+}
+
+/** Fake Anthropic: `POST /v1/messages` (and `/count_tokens`) and `GET /v1/models`, checking `x-api-key` and `anthropic-version`. */
 export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<FakeUpstream> {
   const models: readonly string[] = options.models ?? servedModelIds('anthropic');
   const refuse = (ctx: FakeContext, reply: FakeReply) => {
@@ -249,7 +259,8 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     ctx.res.setHeader('request-id', requestId('req_011C'));
     ctx.res.setHeader('anthropic-organization-id', '00000000-0000-4000-8000-000000000000');
     const listing = ctx.req.method === 'GET' && ctx.recorded.path === '/v1/models';
-    if (!listing && (ctx.req.method !== 'POST' || ctx.recorded.path !== '/v1/messages')) {
+    const counting = ctx.req.method === 'POST' && ctx.recorded.path === '/v1/messages/count_tokens';
+    if (!listing && !counting && (ctx.req.method !== 'POST' || ctx.recorded.path !== '/v1/messages')) {
       refuse(ctx, { status: 404 });
       return;
     }
@@ -262,6 +273,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     if (listing) return anthropicModelsList(ctx, models, options.shutdownDates);
     const body = (ctx.recorded.body ?? {}) as MessagesBody;
     if (!models.includes(body.model ?? '')) return refuse(ctx, invalidRequest(`model: ${String(body.model)}`, 404));
+    if (counting) return countTokens(ctx, body);
     const refusal = messagesRefusal(body, String(version));
     if (refusal) return refuse(ctx, refusal);
     const toolProblem = prefillProblem(body) ?? anthropicToolProblem(body) ?? thinkingToolLoopProblem(body.messages, thinksNow(body));

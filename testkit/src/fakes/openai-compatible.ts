@@ -21,6 +21,8 @@ import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
 import type { ServiceName } from './served-models.ts';
 import { contextRefusal, rateLimitHeaders } from './upstream-limits.ts';
 import { openAIModelsList } from './model-list-handlers.ts';
+import { embeddings } from './embeddings-api.ts';
+import { embeddingModelInfo } from '@parley/core';
 
 export interface OpenAIFakeOptions {
   /** When set, any other key is refused with the flavor's 401 body. Any non-empty key is accepted otherwise. */
@@ -184,12 +186,12 @@ function authorized(ctx: FakeContext, flavor: OpenAIFlavor, options: OpenAIFakeO
   return true;
 }
 
-const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations|images\/edits)$/;
+const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations|images\/edits|embeddings)$/;
 /** Azure's v1 API: OpenAI's paths under `/openai/v1`, the deployment named in the body's `model`. */
 const azureV1Path = /^\/openai\/v1\/(responses|chat\/completions)$/;
 const notFound = { error: { code: '404', message: 'Resource not found' } };
 
-type Route = { kind: 'chat' | 'images' | 'responses' | 'models'; deployment?: string; edit?: boolean; v1?: boolean };
+type Route = { kind: 'chat' | 'images' | 'responses' | 'models' | 'embeddings'; deployment?: string; edit?: boolean; v1?: boolean };
 
 function routeOf(flavor: OpenAIFlavor, method: string, path: string): Route | undefined {
   if (flavor === 'azure') {
@@ -198,6 +200,7 @@ function routeOf(flavor: OpenAIFlavor, method: string, path: string): Route | un
     const match = azurePath.exec(path);
     if (!match) return undefined;
     const deployment = decodeURIComponent(match[1]!);
+    if (match[2] === 'embeddings') return { kind: 'embeddings', deployment };
     return match[2] === 'chat/completions' ? { kind: 'chat', deployment } : { kind: 'images', deployment, edit: match[2] === 'images/edits' };
   }
   if (method === 'GET' && path.endsWith('/models')) return { kind: 'models' };
@@ -205,6 +208,7 @@ function routeOf(flavor: OpenAIFlavor, method: string, path: string): Route | un
   if (path.endsWith('/chat/completions')) return { kind: 'chat' };
   if (path.endsWith('/images/generations')) return { kind: 'images' };
   if (path.endsWith('/images/edits')) return { kind: 'images', edit: true };
+  if (path.endsWith('/embeddings') && flavor === 'openai') return { kind: 'embeddings' };
   if (path.endsWith('/responses') && flavor !== 'deepseek') return { kind: 'responses' };
   return undefined;
 }
@@ -226,6 +230,7 @@ const serviceOf: Record<OpenAIFlavor, ServiceName> = { openai: 'openai', azure: 
 async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOptions = {}): Promise<FakeUpstream> {
   const models: readonly string[] = options.models ?? servedModelIds(serviceOf[flavor]);
   const deployments = options.deployments ?? Object.fromEntries(models.map((m) => [m.replace(/\./g, ''), m]));
+  const storedResponses = new Set<string>();
   return startFakeServer(async (ctx) => {
     ctx.res.setHeader('x-request-id', requestId(flavor === 'openai' ? 'req_' : ''));
     if (flavor === 'azure') ctx.res.setHeader('apim-request-id', requestId(''));
@@ -242,15 +247,21 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     }
     const body = (ctx.recorded.body ?? {}) as ChatRequestBody;
     const named = route.deployment ?? modelNamed(ctx.recorded.body);
-    const model = flavor === 'azure' ? deployments[named] : models.includes(named) ? named : undefined;
+    const model = flavor === 'azure' ? deployments[named] : models.includes(named) || (route.kind === 'embeddings' && embeddingModelInfo(named)) ? named : undefined;
     if (model === undefined) {
       const { status, body: refusal } = unknownModel(flavor, named);
       sendJson(ctx.res, status, refusal);
       return;
     }
+    if (route.kind === 'embeddings') {
+      const scripted = ctx.takeReply(named);
+      if (!scripted.status || scripted.status < 400) return embeddings(ctx, model);
+      const { status, body: error } = openAIErrorBody(flavor, scripted);
+      return sendJson(ctx.res, status, error);
+    }
     const refusal =
       route.kind === 'chat' ? (chatRefusal(flavor, model, body) ?? (flavor === 'azure' && !route.v1 ? azureChatVersionRefusal(apiVersion, body) : undefined))
-      : route.kind === 'responses' ? responsesRefusal(flavor, { ...(ctx.recorded.body as ResponsesBody), model }, options)
+      : route.kind === 'responses' ? responsesRefusal(flavor, { ...(ctx.recorded.body as ResponsesBody), model }, options, storedResponses)
       : isImageModelId(model) ? (flavor === 'azure' ? azureImagesVersionRefusal(model, apiVersion) : undefined)
       : { status: 400, body: { error: { message: `Invalid value for 'model': ${named} is not an image model.`, type: 'invalid_request_error', param: 'model', code: 'invalid_value' } } };
     const tooLong = route.kind === 'images' ? undefined : contextRefusal(route.kind === 'responses' ? 'responses' : flavor, model, ctx.recorded.body, options.contextWindow);
@@ -279,7 +290,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
       return;
     }
     if (route.kind === 'images') images(ctx, reply);
-    else if (route.kind === 'responses') await responses(ctx, flavor, model, reply);
+    else if (route.kind === 'responses') await responses(ctx, flavor, model, reply, storedResponses);
     else await chatCompletions(ctx, flavor, model, reply);
   });
 }

@@ -15,6 +15,8 @@ export interface ResponsesBody {
   max_output_tokens?: unknown;
   reasoning?: { effort?: string; summary?: string };
   tools?: { type?: string }[];
+  previous_response_id?: string;
+  store?: boolean;
 }
 
 const invalid = (message: string, param: string | null, code: string | null): Refusal => ({
@@ -24,9 +26,12 @@ const invalid = (message: string, param: string | null, code: string | null): Re
 
 const searchTools = new Set(['web_search', 'x_search']);
 
-/** The Responses API rules of OpenAI and xAI that Parley's calls touch. */
-export function responsesRefusal(flavor: OpenAIFlavor, body: ResponsesBody, options: { verifiedOrganization?: boolean }): Refusal | undefined {
+/** The Responses API rules of OpenAI and xAI that Parley's calls touch; `stored` holds the ids a `previous_response_id` may name. */
+export function responsesRefusal(flavor: OpenAIFlavor, body: ResponsesBody, options: { verifiedOrganization?: boolean }, stored: ReadonlySet<string>): Refusal | undefined {
   const model = body.model ?? '';
+  if (body.previous_response_id !== undefined && !stored.has(body.previous_response_id)) {
+    return invalid(`Previous response with id '${body.previous_response_id}' not found.`, 'previous_response_id', 'previous_response_not_found');
+  }
   if (body.input === undefined || body.input === '' || (Array.isArray(body.input) && body.input.length === 0)) {
     return invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
   }
@@ -77,13 +82,15 @@ const sse = (data: { type: string } & Record<string, unknown>) => `event: ${data
  * (xAI, when its search tools were given), the message with `url_citation` annotations, then
  * `response.completed` with usage (`incomplete` at the output cap).
  */
-export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, model: string, reply: FakeReply) {
+export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, model: string, reply: FakeReply, stored: Set<string>) {
   const body = (ctx.recorded.body ?? {}) as ResponsesBody;
   const chunks = reply.chunks ?? echoChunks(lastUserText(body.input));
   const summary = body.reasoning?.summary ? (reply.reasoning ?? []) : [];
   const searching = flavor === 'xai' && (body.tools ?? []).some((t) => searchTools.has(t.type ?? ''));
   const citations = searching ? (reply.citations ?? ['https://example.org/search-result']) : [];
   const id = `resp_${Math.random().toString(36).slice(2, 14)}`;
+  // Responses are stored unless `store: false`; a later `previous_response_id` may name them.
+  if (body.store !== false) stored.add(id);
   const created_at = Math.floor(Date.now() / 1000);
   const text = chunks.join('');
   const inputTokens = reply.usage?.promptTokens ?? 10;

@@ -1,3 +1,4 @@
 export * from './types.ts';
 export * from './catalog.ts';
 export * from './lookup.ts';
+export * from './embedding-models.ts';

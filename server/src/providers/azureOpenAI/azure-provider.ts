@@ -17,7 +17,7 @@ import { azureInstanceRoot, deploymentFor, parseAzureCredential, type AzureCrede
  * The operator's base URL (trusted, as configured), else the instance's own root, which comes
  * from the user's key: checked, and connected to only through the guarded lookup.
  */
-export function azureOpenAIRoot(credential: AzureCredential, request: ChatRequest) {
+export function azureOpenAIRoot(credential: AzureCredential, request: Pick<ChatRequest, 'baseURL' | 'outbound'>) {
   if (request.baseURL) return { root: `${trimSlash(request.baseURL).replace(/\/openai$/, '')}/openai` };
   const policy = request.outbound ?? strictOutboundPolicy;
   try {

@@ -1,6 +1,8 @@
 import { modelAliases, resolveModel, type AliasOverrides, type EndpointName, type TokenRates } from '@parley/core';
 import type { Env } from '../../config/env.ts';
+import type { TokenPrice } from '../../config/access-env.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
+import { MAX_AMOUNT } from './safe-amount.ts';
 
 /** The spec's cost table (SPEC point 3), with the operator's QUOTA_COSTS over it. */
 function costTable(env: Env): Map<string, number> {
@@ -65,4 +67,29 @@ const defaultRates: TokenRates = { prompt: 6, completion: 12 };
  */
 export function tokenRates(endpoint: EndpointName, model: string): TokenRates {
   return resolveModel(endpoint, model).info?.rates ?? defaultRates;
+}
+
+/** The operator's price per million tokens of a model (QUOTA_TOKEN_PRICES, by the id asked or the upstream id it calls); undefined: priced per call. */
+export function tokenPrice(env: Env, endpoint: EndpointName, model: string): TokenPrice | undefined {
+  const prices = env.QUOTA_TOKEN_PRICES;
+  if (prices.size === 0) return undefined;
+  return prices.get(model) ?? prices.get(resolveModel(endpoint, model, endpointSettings(env, endpoint).aliases).upstreamId);
+}
+
+/** Tokens a call used; cached input tokens are part of `input` (as OpenAI counts them). */
+export interface TokenCount {
+  input: number;
+  output: number;
+  cached: number;
+}
+
+const PER_MILLION_MICROS = 1_000_000n * 1_000_000n;
+
+/** What the tokens cost in quota, rounded up to a whole unit, computed exactly in integers. */
+export function tokenCost(price: TokenPrice, tokens: TokenCount): number {
+  const cached = BigInt(Math.min(tokens.cached, tokens.input));
+  const uncached = BigInt(tokens.input) - cached;
+  const micros = uncached * price.inputMicros + cached * price.cachedMicros + BigInt(tokens.output) * price.outputMicros;
+  const cost = (micros + PER_MILLION_MICROS - 1n) / PER_MILLION_MICROS;
+  return cost > BigInt(MAX_AMOUNT) ? MAX_AMOUNT : Number(cost);
 }

@@ -25,10 +25,15 @@ export async function checkTokenBalance(ctx: AppContext, userId: string, call: C
   return { ok: false, errorText: chatErrorText('token_balance', details) };
 }
 
+/** The credits a call's tokens cost on its model's rates. */
+export function creditCost(call: Pick<Call, 'endpoint' | 'model'>, promptTokens: number, completionTokens: number): number {
+  const rates = tokenRates(call.endpoint, call.model);
+  return Math.ceil(promptTokens * rates.prompt + completionTokens * rates.completion);
+}
+
 /** After the call: prompt and completion tokens as the upstream reported them (the estimate when it did not). */
 export async function chargeTokens(ctx: AppContext, userId: string, call: Call, outcome: CallOutcome, estimatedPrompt: number): Promise<void> {
-  const rates = tokenRates(call.endpoint, call.model);
-  const cost = Math.ceil((outcome.promptTokens ?? estimatedPrompt) * rates.prompt + (outcome.completionTokens ?? 0) * rates.completion);
+  const cost = creditCost(call, outcome.promptTokens ?? estimatedPrompt, outcome.completionTokens ?? 0);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)

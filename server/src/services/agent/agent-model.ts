@@ -10,6 +10,7 @@ import { isOpenAIReasoningModel } from '../../providers/chat-completions/chat-co
 import { azureOpenAIRoot } from '../../providers/azureOpenAI/azure-provider.ts';
 import { geminiModel, thinksByLevel } from '../../providers/google/google-provider.ts';
 import { parseServiceAccount } from '../../providers/google/service-account.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
 import { acceptedSampling, requireKey } from '../../providers/sampling.ts';
 import type { ChatRequest } from '../../providers/types.ts';
 import { resolveCredentials } from '../chat/credentials.ts';
@@ -53,7 +54,7 @@ export function agentEndpoint(ctx: Pick<AppContext, 'env'>, model: string): { en
  * and Google accounts are those of their endpoints: the server's key or the user's own.
  */
 export async function agentModel(
-  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens'>,
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens' | 'channels'>,
   userId: string,
   request: ChatRequest,
   model: string,
@@ -69,7 +70,10 @@ export async function agentModel(
   const withSampling = (languageModel: LanguageModelV3): AgentModel => ({ model: languageModel, temperature: sampling.temperature, takesStop: !reasoningOpenAI, takesPrefill: endpoint !== 'anthropic' });
   if (endpoint === 'anthropic' || endpoint === 'google') {
     const credentials = await resolveCredentials(ctx, endpoint, userId);
-    const own = { ...request, ...credentials };
+    // A step inside the agent's run has no failover of its own: it takes one channel of the endpoint.
+    const target = credentials.viaChannels ? ctx.channels.pick({ model, endpoint }) : undefined;
+    if (credentials.viaChannels && !target) throw new ProviderError('upstream_overloaded', `every channel serving ${model} on ${endpoint} is disabled`);
+    const own = { ...request, ...credentials, ...(target ? { apiKey: target.apiKey, baseURL: target.baseURL } : {}) };
     if (endpoint === 'google') return withSampling(geminiModel(own, parseServiceAccount(requireKey(own.apiKey)), upstreamId, signal));
     const providerOptions = claudeAgentThinking(upstreamId);
     const claude = withSampling(createAnthropic({ apiKey: requireKey(own.apiKey), baseURL: own.baseURL })(upstreamId));

@@ -39,15 +39,16 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('uses the server key and base URL when the endpoint has one', async () => {
+  it("routes through the channels when the endpoint has a server key (the key and base URL are its env channel's)", async () => {
     expect(await resolveCredentials(t.ctx, 'deepSeek', alice)).toEqual({
-      apiKey: 'sk-server',
-      baseURL: 'http://deepseek.local/v1',
+      apiKey: '',
       outbound: { hosts: [], allowAll: true },
       serviceAccountTokens: t.ctx.serviceAccountTokens,
+      viaChannels: true,
       // The operator's API settings go with every credential.
       settings: { openAIApi: 'chat', vertexLocation: 'europe-west4' },
     });
+    expect(t.ctx.channels.pick({ model: 'deepseek-chat', endpoint: 'deepSeek' })).toMatchObject({ channel: 'env-deepseek', apiKey: 'sk-server', baseURL: 'http://deepseek.local/v1' });
   });
 
   it('answers unknown_endpoint for an endpoint without any key', async () => {

@@ -16,6 +16,11 @@ export interface Credentials {
   outbound: OutboundPolicy;
   /** The process's cache of service-account tokens (Vertex keys); none: a token per call. */
   serviceAccountTokens?: ServiceAccountTokens;
+  /**
+   * The server pays: no key here, each call takes one from the endpoint's channels (CHANNELS_FILE
+   * and the `*_API_KEY` variable), failing over between them (`services/channels/`).
+   */
+  viaChannels?: true;
   settings?: ProviderSettings;
 }
 
@@ -28,7 +33,7 @@ const providerSettings = (env: AppContext['env']): ProviderSettings => ({
 export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
 
 /**
- * The credential of one request: the server's key (trusted like its base URL), or for a `user_provided` endpoint the
+ * The credential of one request: the server's channels (their keys trusted like their base URLs), or for a `user_provided` endpoint the
  * caller's own unexpired stored key (gptPlugins shares the OpenAI account, or Azure's with
  * PLUGINS_USE_AZURE, so that account's key serves it too). No key at all is `unknown_endpoint`; a missing user key is `no_user_key`,
  * which the client answers with its "set key" button.
@@ -40,10 +45,10 @@ export async function resolveCredentials(
 ): Promise<Credentials> {
   const settings = endpointSettings(ctx.env, endpoint);
   if (!settings.enabled) throw new AppError('unknown_endpoint');
-  const shared = { baseURL: settings.baseURL, serviceAccountTokens: ctx.serviceAccountTokens, settings: providerSettings(ctx.env) };
-  if (settings.serverKey) return { apiKey: settings.serverKey, outbound: operatorChosen, ...shared };
+  const shared = { serviceAccountTokens: ctx.serviceAccountTokens, settings: providerSettings(ctx.env) };
+  if (settings.serverKey) return { apiKey: '', outbound: operatorChosen, ...shared, viaChannels: true };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');
-  return { apiKey, owner: userId, outbound: outboundPolicy(ctx.env), ...shared };
+  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env), ...shared };
 }

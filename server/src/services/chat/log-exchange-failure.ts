@@ -27,7 +27,7 @@ export function logExchangeFailure(log: Logger, exchange: Exchange, requestId: s
     error instanceof ProviderError
       ? { upstreamStatus: error.upstreamStatus, upstreamMessage: withoutCredential(error.upstreamMessage, exchange.credentials.apiKey) }
       : { err: error };
-  const line = { reqId: requestId, userId: exchange.userId, endpoint: exchange.endpoint, model: exchange.model, code, keyOwner, ...upstream };
+  const line = { reqId: requestId, userId: exchange.userId, endpoint: exchange.endpoint, model: exchange.model, channel: exchange.routed.channel, code, keyOwner, ...upstream };
   if (code === 'service_misconfigured') log.error(line, `the provider refused the server's key of ${exchange.endpoint}: check its API key setting`);
   else if (code === 'upstream_out_of_credit' && keyOwner === 'server') log.error(line, `the server's key of ${exchange.endpoint} has run out of credit at the provider`);
   else log.warn(line, 'chat exchange failed');

@@ -29,6 +29,7 @@ import { buildTurns } from './build-turns.ts';
 import { historyBudget, historyWindow } from './history-window.ts';
 import { resolveCredentials, type Credentials } from './credentials.ts';
 import { assertMessageIdFree } from './message-ids.ts';
+import { channelProvider } from '../channels/channel-provider.ts';
 
 type ExchangeMode = 'new' | 'regenerate' | 'continue';
 
@@ -43,6 +44,8 @@ export interface Exchange {
   options: Record<string, unknown>;
   credentials: Credentials;
   provider: ChatProvider;
+  /** The channel the last model call went to (a server-paid chat's usage record names it); unset on the user's own key. */
+  routed: { channel?: string };
   conversationId: string;
   /** Undefined for a conversation this exchange creates. */
   conversation?: ConversationRow;
@@ -103,9 +106,12 @@ export async function prepareExchange(
   await assertModelOffered(ctx, endpoint, body.model, caller);
   if (endpoint === 'gptPlugins') await assertAgentRunnable(ctx, caller, options);
   // gptPlugins runs the plugin agent on the OpenAI account; every other endpoint is its provider.
-  const provider = endpoint === 'gptPlugins' ? pluginAgentProvider(ctx, userId) : getProvider(endpoint);
+  const own = endpoint === 'gptPlugins' ? pluginAgentProvider(ctx, userId) : getProvider(endpoint);
   const credentials = await resolveCredentials(ctx, endpoint, userId);
-  const base = { userId, caller: { allowedModels: caller.allowedModels }, endpoint, model: body.model, options, credentials, provider, sender: senderName(endpoint, options) };
+  // The server's account: every call (the reply, its title, an agent's run) goes through its channels.
+  const routed: Exchange['routed'] = {};
+  const provider = credentials.viaChannels ? channelProvider(ctx.channels, endpoint, own, (target) => (routed.channel = target.channel)) : own;
+  const base = { userId, caller: { allowedModels: caller.allowedModels }, endpoint, model: body.model, options, credentials, provider, routed, sender: senderName(endpoint, options) };
   // Only a new user message takes files; a regenerated or continued one keeps its own.
   const files = await attachedFiles(ctx, caller, { endpoint, model: body.model }, body.files);
 

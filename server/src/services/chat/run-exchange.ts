@@ -18,6 +18,8 @@ import { watchIdle } from './idle-watch.ts';
 import { withRateLimitRetry } from './rate-limit-retry.ts';
 import type { ProviderError } from '../../providers/provider-error.ts';
 import type { CallMeter } from '../access/call-meter.ts';
+import type { Payer } from '../access/owner-kinds.ts';
+import { recordExchange } from './exchange-record.ts';
 import { sendTitle } from './name-conversation.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
@@ -28,6 +30,11 @@ interface Started {
   requestId?: string;
   /** The quota or credits of the exchange's model calls, held before each went upstream: charged when served, refunded when not. */
   hold?: CallMeter;
+  /** Who pays, and from where the ask came: for the usage record. */
+  payer?: Payer;
+  clientIp?: string;
+  /** performance.now() when the ask arrived. */
+  startedAt: number;
 }
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
@@ -42,6 +49,8 @@ interface Reply {
   promptTokens?: number;
   /** The model the upstream says answered. */
   upstreamModel: string | null;
+  /** performance.now() of the first delta shown. */
+  firstOutputAt?: number;
 }
 
 type RowOf = (changes: Partial<MessageInput>) => MessageInput;
@@ -111,8 +120,10 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   saver.touch();
   let settings: Promise<void> | undefined;
   let seq = 0;
-  const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) =>
-    ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
+  const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) => {
+    reply.firstOutputAt ??= performance.now();
+    return ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
+  };
   // Whether the client has been shown anything of this reply: a failure then must not take it away.
   const shown = () => seq > 0;
   // The steps still running, by tool call id: a step's parallel calls of one tool finish in any order.
@@ -217,7 +228,18 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
   const { exchange, started, rowOf, placeholderStored } = ending;
   const { cancelled, errorText = null } = outcome;
   const cut = errorText !== null;
-  await started.hold?.settle({ served: !cancelled || ending.shown(), promptTokens: reply.promptTokens, completionTokens: reply.tokenCount ?? undefined });
+  const served = !cancelled || ending.shown();
+  await started.hold?.settle({ served, promptTokens: reply.promptTokens, completionTokens: reply.tokenCount ?? undefined });
+  recordExchange(ctx, exchange, started.payer, started.clientIp, {
+    served,
+    promptTokens: reply.promptTokens,
+    completionTokens: reply.tokenCount ?? undefined,
+    upstreamModel: reply.upstreamModel,
+    startedAt: started.startedAt,
+    firstOutputAt: reply.firstOutputAt,
+    status: cut ? 'error' : cancelled ? 'cancelled' : 'ok',
+    errorCode: cut ? chatErrorCode(errorText) : undefined,
+  });
   const naming = !exchange.conversation;
   try {
     await (settings ?? saveSettings(ctx, exchange));
@@ -261,6 +283,16 @@ function failureContext(ctx: AppContext, exchange: Exchange): FailureContext {
   };
 }
 
+/** The chat error code inside an error text (`{"type":"message_limit",…}`), for the usage record. */
+function chatErrorCode(text: string): string {
+  try {
+    const { type } = JSON.parse(text) as { type?: unknown };
+    return typeof type === 'string' ? type : 'upstream_error';
+  } catch {
+    return 'upstream_error';
+  }
+}
+
 /**
  * A failure before anything was shown: stores it as an error-flagged reply (the user message stays; a new
  * conversation is named after its first words) and ends the stream
@@ -272,6 +304,8 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
   logExchangeFailure(ctx.log, exchange, started.requestId, error);
   await started.hold?.settle({ served: ending.shown() });
   const { text } = errorTextFor(error, failureContext(ctx, exchange));
+  const facts = { upstreamModel: null, startedAt: started.startedAt, status: 'error', errorCode: chatErrorCode(text) } as const;
+  recordExchange(ctx, exchange, started.payer, started.clientIp, { ...facts, served: ending.shown() });
   try {
     let saved: MessageRow;
     const kept = keptContinuedRow(exchange);

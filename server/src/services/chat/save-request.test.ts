@@ -31,6 +31,7 @@ describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
       options: { temperature: 0.4 },
       credentials: { apiKey: 'sk-test', outbound: strictOutboundPolicy },
       provider: openAIProvider,
+      routed: {},
       conversationId: randomUUID(),
       userMessage: { id, parentMessageId: ROOT_PARENT_ID, text: 'First words', isEdited: false },
       replyId: `${id}_`,

@@ -4,6 +4,8 @@ import { issueResetLink, RESET_TOKEN_TTL_MS } from '../passwords/password-reset.
 import { AdminError, banUser, requireUserByEmail, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
 import { isBanned } from './user-service.ts';
 import { accessAdminOptions, accessAdminUsage, runAccessAdminCommand } from '../access/access-admin-commands.ts';
+import { channelAdminUsage, runChannelAdminCommand } from '../channels/channel-admin-commands.ts';
+import type { Channels } from '../channels/create-channels.ts';
 
 const adminUsage = `Usage: npm run admin -- <command> [options]
   user:create --email <e> --name <n> --password <p> [--admin]
@@ -13,7 +15,8 @@ const adminUsage = `Usage: npm run admin -- <command> [options]
   user:delete --email <e>
   user:reset-password --email <e> --password <p>
   user:reset-link --email <e>              (prints a one-time link on PUBLIC_URL)
-${accessAdminUsage}`;
+${accessAdminUsage}
+${channelAdminUsage}`;
 
 const options = {
   email: { type: 'string' },
@@ -37,6 +40,8 @@ export interface AdminSettings {
   publicUrl?: string;
   /** START_BALANCE: the credits of an account never charged yet. */
   startBalance?: number;
+  /** The upstream channels the channel commands read and change. */
+  channels?: Channels;
 }
 
 /** Runs one operator command and returns what to print; bad input throws AdminError. */
@@ -87,6 +92,8 @@ export async function runAdminCommand(db: Db, argv: string[], settings: AdminSet
     }
     default: {
       const input = { command: command ?? '', args: positionals.slice(1), values, startBalance: settings.startBalance ?? 0 };
+      const channelOutput = command && settings.channels ? await runChannelAdminCommand(settings.channels, command, input.args) : undefined;
+      if (channelOutput !== undefined) return channelOutput;
       const output = command ? await runAccessAdminCommand(db, input) : undefined;
       if (output !== undefined) return output;
       throw new AdminError(command ? `Unknown command ${command}\n${adminUsage}` : adminUsage);

@@ -3,17 +3,20 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { settingsTabs } from './settings-tabs.tsx';
 import { useSettingsDialog } from './settings-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
 
 export function SettingsDialog() {
   const { t } = useTranslation();
   const { open, tab, setOpen, setTab } = useSettingsDialog();
+  const signedIn = useAuthStore((s) => s.status === 'authenticated');
+  const tabs = settingsTabs.filter((entry) => signedIn || !entry.accountsOnly);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent title={t('settings.title')} closeLabel={t('common.close')} className="max-w-2xl" data-testid="settings-dialog">
         <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="flex min-h-0 flex-col gap-4 overflow-y-auto p-4 sm:flex-row sm:gap-6 sm:p-6">
           <TabsList aria-label={t('settings.title')} className="flex-row sm:w-44 sm:flex-col">
-            {settingsTabs.map(({ id, labelKey, icon: Icon }) => (
+            {tabs.map(({ id, labelKey, icon: Icon }) => (
               <TabsTrigger key={id} value={id} data-testid={`settings-tab-${id}`}>
                 <Icon aria-hidden className="size-4" />
                 {t(labelKey)}
@@ -23,7 +26,7 @@ export function SettingsDialog() {
           {/* Every panel stays mounted in the same grid cell, the inactive ones invisible, so the
               dialog is as tall as its tallest tab and keeps its height when the tab changes. */}
           <div className="grid min-h-56 min-w-0 flex-1" data-testid="settings-panels">
-            {settingsTabs.map(({ id, Panel }) => (
+            {tabs.map(({ id, Panel }) => (
               <TabsContent key={id} value={id} forceMount className="[grid-area:1/1] data-[state=inactive]:invisible">
                 <Panel />
               </TabsContent>
