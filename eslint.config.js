@@ -6,6 +6,10 @@ import tseslint from 'typescript-eslint';
 const httpLayers = { group: ['**/http/**', '**/routes/**'], message: 'Only http/ and routes/ (and root/, which wires them) know HTTP; move what both need to app/ or services/.' };
 const compositionRoot = { group: ['**/root/**'], message: 'root/ wires the layers; only main.ts and the test app import it.' };
 const fastifyPackages = { group: ['fastify', '@fastify/*'], message: 'Services return what to set; routes and server/src/http speak Fastify.' };
+const aboveBase = {
+  group: ['**/services/**', '**/providers/**', '**/streams/**', '**/limiter/**', '**/presenters/**', '**/admin/**', '**/smoke/**'],
+  message: 'app/, config/, db/ and net/ are the bottom layer: a part of the AppContext declares its field beside itself (declare module), types go down, nothing here names what sits above.',
+};
 /** The web's layers, top to bottom: app/, routes/ and boot.tsx; features/; state/ and components/ (side by side); locales/; api/. */
 const webAbove = {
   features: { group: ['**/features/**'], message: 'Features sit above this layer; move what a feature and this layer both need down (state/, components/, api/).' },
@@ -75,6 +79,12 @@ export default tseslint.config(
     files: ['server/src/{http,routes}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), compositionRoot] }] },
+  },
+  {
+    // The bottom layer imports nothing above it, type imports included.
+    files: ['server/src/{app,config,db,net}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workspacePattern('server'), httpLayers, fastifyPackages, compositionRoot, aboveBase] }] },
   },
   // The web's layers point down the same way (docs/architecture.md); that the feature folders
   // import each other one way only, with no circle, is checked by web/feature-graph.test.ts.

@@ -66,6 +66,10 @@ test('a conversation streams, stops, regenerates, branches on edit, continues, a
     await settled(page);
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('endpoint-name')).toHaveText(/Anthropic.*claude-2/);
+    // The title model's title comes as the chat stream's last frame: the sidebar and the header
+    // show it without asking the server again.
+    await expect(page.getByTestId('convo-item').first()).toContainText('Hello Parley');
+    await expect(page.getByTestId('chat-title')).toContainText('Hello Parley');
   });
 
   await test.step('Stop keeps what arrived and frees the input', async () => {

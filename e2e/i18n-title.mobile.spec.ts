@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 // Issue 16 on a phone: the top bar names the open conversation. Before the generated title
-// arrives it shows the default title in the reader's language, never the 'New Chat' the server
-// stores. The provider fake echoes, so the reply and the title (the echo of the title request)
+// arrives (the chat stream's title frame, issue 23) it shows the default title in the reader's
+// language, never the 'New Chat' the server stores. The provider fake echoes, so the reply and the title (the echo of the title request)
 // need no script.
 test.use({ locale: 'zh-CN' });
 
@@ -28,6 +28,11 @@ test('在手机上，第一条回复期间顶栏显示“新对话”，从不�
   const topBar = page.getByTestId('mobile-title');
   await expect(topBar).toHaveText('新对话');
   const shown = await recordTopBar(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/convos/')) asked.push(pathname);
+  });
 
   await page.getByTestId('chat-input').fill('京都有哪些值得一去的寺庙？');
   await expect(page.getByTestId('send-button')).toBeEnabled();
@@ -42,4 +47,6 @@ test('在手机上，第一条回复期间顶栏显示“新对话”，从不�
   expect(texts[0]).toBe('新对话');
   expect(texts.at(-1)).toBe(title);
   expect(texts.filter((text) => text !== '新对话' && text !== title)).toEqual([]);
+  // The title came as the chat stream's last frame: the page never asked the server for it.
+  expect(asked).toEqual([]);
 });

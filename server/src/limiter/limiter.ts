@@ -26,3 +26,11 @@ export interface Limiter {
 export function createLimiter(env: Pick<Env, 'REDIS_URL'>, outage?: RedisOutage): Limiter {
   return env.REDIS_URL ? createRedisLimiter({ url: env.REDIS_URL, outage }) : createMemoryLimiter();
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../app/context.ts' {
+  interface AppContext {
+    /** Rate-limit counters: memory, or Redis when REDIS_URL is set. */
+    limiter: Limiter;
+  }
+}

@@ -12,6 +12,8 @@ import {
 interface Entry {
   stream: LocalStream;
   abortHandlers: Set<() => void>;
+  /** The reply ended (`endsReply`): the stream only waits for its last frame. */
+  replyEnded?: boolean;
   expiry?: NodeJS.Timeout;
 }
 
@@ -84,13 +86,16 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       return { ok: true };
     },
 
-    async append(streamId, { event, data, last = false }) {
+    async append(streamId, { event, data, last = false, endsReply = false }) {
       const entry = streams.get(streamId);
       if (!entry || entry.stream.ended) throw new Error(`stream ${streamId} is not live`);
       const frame = entry.stream.append(event, JSON.stringify(data), last);
-      if (last) {
+      if (last || endsReply) {
+        entry.replyEnded = true;
         stopRunning(entry);
         entry.abortHandlers.clear();
+      }
+      if (last) {
         expireLater(streamId, entry, retainMs);
         keepFinished(streamId, entry.stream.replayBytes);
       }
@@ -114,7 +119,7 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
 
     async requestAbort(streamId) {
       const entry = streams.get(streamId);
-      if (!entry || !isLive(entry)) return false;
+      if (!entry || entry.replyEnded || !isLive(entry)) return false;
       for (const handler of entry.abortHandlers) handler();
       return true;
     },

@@ -130,13 +130,15 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
     heartbeat.remove(streamId);
   };
 
-  async function readInfo(streamId: string): Promise<(StreamInfo & { ended: boolean }) | null> {
+  type StoredInfo = StreamInfo & { ended: boolean; replyEnded: boolean };
+  async function readInfo(streamId: string): Promise<StoredInfo | null> {
     const info = await redis.hgetall(keys.info(streamId));
     if (!info.userId) return null;
     const replyId = info.replyId ? { replyId: info.replyId } : {};
-    return { streamId, userId: info.userId, conversationId: info.conversationId!, ...replyId, ended: info.ended === '1' };
+    const ended = info.ended === '1';
+    return { streamId, userId: info.userId, conversationId: info.conversationId!, ...replyId, ended, replyEnded: ended || info.replyEnded === '1' };
   }
-  const publicInfo = ({ ended: _ended, ...info }: StreamInfo & { ended: boolean }): StreamInfo => info;
+  const publicInfo = ({ ended: _ended, replyEnded: _replyEnded, ...info }: StoredInfo): StreamInfo => info;
 
   return outage.guard({
     async create(info, limit) {
@@ -157,7 +159,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       return { ok: true };
     },
 
-    async append(streamId, { event, data, last = false }) {
+    async append(streamId, { event, data, last = false, endsReply = false }) {
       const stream = owned.get(streamId)?.stream;
       if (!stream?.isLive(maxLifetimeMs)) throw new Error(`stream ${streamId} is not live`);
       const frame = stream.append(event, JSON.stringify(data), last);
@@ -167,11 +169,16 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         message: frameMessage(frame),
         ...(frame.seq === 0 ? { expireMs: maxLifetimeMs + retainMs } : {}),
       };
+      const { userId, conversationId } = stream.info;
+      if (endsReply && !last) {
+        // The reply's end is seen everywhere once answered: its slot is free, and it can no longer be aborted.
+        await batch.addAndWait(write, (pipeline) => pipeline.zrem(keys.live(userId), streamId).hset(keys.info(streamId), 'replyEnded', '1'));
+        return frame.seq;
+      }
       if (!last) {
         batch.add(write);
         return frame.seq;
       }
-      const { userId, conversationId } = stream.info;
       try {
         const endKeys = [keys.info(streamId), keys.frames(streamId), keys.live(userId), keys.conversation(userId, conversationId)];
         await batch.addAndWait(write, (pipeline) => withScripts(pipeline).streamEnd(...endKeys, streamId, retainMs));
@@ -221,7 +228,7 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
 
     async requestAbort(streamId) {
       const info = await readInfo(streamId);
-      if (!info || info.ended) return false;
+      if (!info || info.replyEnded) return false;
       await redis.set(keys.abortFlag(streamId), '1', 'PX', maxLifetimeMs);
       await redis.publish(keys.abortChannel(streamId), '1');
       return true;

@@ -44,7 +44,12 @@ export interface StreamInfo {
   replyId?: string;
 }
 
-type AppendedFrame = ChatFrame & { last?: boolean };
+/**
+ * A frame to append. `last` ends the stream. `endsReply` ends only the reply (a new
+ * conversation's `final`, its title still to come): the stream stops counting as live and can no
+ * longer be aborted, but stays open for the frames that follow until the last.
+ */
+type AppendedFrame = ChatFrame & { last?: boolean; endsReply?: boolean };
 
 export type StreamListener = (frame: StreamFrame) => void;
 
@@ -57,7 +62,7 @@ export type CreateResult = { ok: true } | { ok: false; live: number };
 export interface StreamRegistry {
   /** Registers a live stream unless the user already has `limit` live streams (checked atomically). */
   create(info: StreamInfo, limit: number): Promise<CreateResult>;
-  /** Adds a frame and returns its seq. `last` ends the stream: it stops counting as live and expires later. */
+  /** Adds a frame and returns its seq. `last` ends the stream: it stops counting as live and expires later; `endsReply` only the first. */
   append(streamId: string, frame: AppendedFrame): Promise<number>;
   /**
    * Delivers every stored frame with seq > `after`, in order, then the live ones until the last.
@@ -66,7 +71,7 @@ export interface StreamRegistry {
   subscribe(streamId: string, after: number, listener: StreamListener): Promise<Subscription | null>;
   /** The live or recently ended stream of this user, by stream id or conversation id. */
   find(userId: string, key: string): Promise<StreamInfo | null>;
-  /** Asks the instance running the stream to stop it; false when the stream is not live. */
+  /** Asks the instance running the stream to stop it; false when the stream is not live (or its reply ended). */
   requestAbort(streamId: string): Promise<boolean>;
   /** Called on the instance running the stream when any instance requests an abort. */
   onAbort(streamId: string, handler: () => void): Subscription;
@@ -101,3 +106,11 @@ export interface StreamRegistryOptions {
 export const defaultRetainMs = 5 * 60_000;
 export const defaultMaxLifetimeMs = 15 * 60_000;
 export const defaultMaxReplayBytes = 64 * 1024 * 1024;
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../app/context.ts' {
+  interface AppContext {
+    /** Live chat streams (resume, abort, concurrency): memory, or Redis when REDIS_URL is set. */
+    streams: StreamRegistry;
+  }
+}

@@ -145,6 +145,34 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       expect(await pair.reader.create(newStream(userId), 2)).toEqual({ ok: true });
     });
 
+    it('frees the slot and refuses aborts once the reply ended, keeping the stream open for its title, which a resume replays', async () => {
+      const userId = randomUUID();
+      const info = newStream(userId);
+      await pair.writer.create(info, 1);
+      await pair.writer.append(info.streamId, { event: 'message', data: deltaOf('Hi') });
+      await pair.writer.append(info.streamId, { event: 'message', data: ended, endsReply: true });
+      expect(await pair.reader.liveCount(userId)).toBe(0);
+      expect(await pair.reader.requestAbort(info.streamId)).toBe(false);
+      // The user's next message may start while this stream waits for its title.
+      const next = newStream(userId);
+      expect(await pair.reader.create(next, 1)).toEqual({ ok: true });
+
+      const frames: StreamFrame[] = [];
+      const subscription = await pair.reader.subscribe(info.streamId, 0, (frame) => frames.push(frame));
+      await waitUntil(() => frames.length === 1);
+      expect(frames[0]).toMatchObject({ seq: 1, last: false });
+      const title = { conversationId: info.conversationId, title: 'Greetings' };
+      await pair.writer.append(info.streamId, { event: 'message', data: title, last: true });
+      await waitUntil(() => frames.length === 2);
+      expect(frames[1]).toMatchObject({ seq: 2, last: true, data: title });
+      subscription!.close();
+      const resumed: StreamFrame[] = [];
+      await pair.reader.subscribe(info.streamId, 1, (frame) => resumed.push(frame));
+      await waitUntil(() => resumed.length === 1);
+      expect(resumed.map((f) => [f.seq, f.last, f.data])).toEqual([[2, true, title]]);
+      await pair.reader.append(next.streamId, { event: 'message', data: ended, last: true });
+    });
+
     it('finds a stream of the user by stream id or conversation id, never another user’s', async () => {
       const info = newStream();
       await pair.writer.create(info, 5);

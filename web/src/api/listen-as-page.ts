@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -9,14 +9,4 @@ export async function listenAsPage(server: Server, pagePath = '/chat/new'): Prom
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${pagePath}`);
   return server;
-}
-
-/** For DOM test servers: a request's JSON body, `{}` when it has none. */
-export function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => resolve(JSON.parse(raw || '{}')));
-    req.on('error', reject);
-  });
 }

@@ -1,6 +1,6 @@
 import { requestPasswordResetSchema, timings } from '@parley/core';
 import { MailCheck, UserCog } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
@@ -9,6 +9,7 @@ import { Banner } from '../components/ui/banner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
+import { useAuthSubmit } from '../features/auth/use-auth-submit.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText } from '../locales/error-text.ts';
 
@@ -18,28 +19,23 @@ type Outcome = { kind: 'mailed' } | { kind: 'link'; link: string } | { kind: 'un
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const form = useZodForm(requestPasswordResetSchema, { initial: { email: '' }, validate: 'submit' });
-  const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // SPEC point 8: the unknown-email text shows as a banner for 5 s.
   const failure = useDelayedError(0, timings.authErrorBanner);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    failure.clear();
-    const input = form.submit();
-    if (!input) return;
-    setPending(true);
-    try {
+  const { pending, submit } = useAuthSubmit({
+    validate: form.submit,
+    reset: failure.clear,
+    send: async (input) => {
       const answer = await authApi.requestPasswordReset(input);
       setOutcome(answer.link ? { kind: 'link', link: answer.link } : { kind: 'mailed' });
-    } catch (error) {
+    },
+    fail: (error) => {
       // Without mail no address will ever work, so this is an answer, not a passing error.
       if (isApiError(error) && error.code === 'password_reset_unavailable') setOutcome({ kind: 'unavailable', text: errorText(t, error) });
       else failure.show(errorText(t, error));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   const backToLogin = (
     <Link to="/login" className={linkClasses} data-testid="back-to-login">

@@ -1,5 +1,4 @@
 import { loginSchema, timings } from '@parley/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth.ts';
@@ -11,6 +10,7 @@ import { AccessKeyLoginLink } from '../features/access/access-key-login-link.tsx
 import { useAuthStore } from '../state/auth-store.ts';
 import { SocialButtons } from '../features/auth/social-buttons.tsx';
 import { useDelayedError } from '../features/auth/use-delayed-error.ts';
+import { useAuthSubmit } from '../features/auth/use-auth-submit.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText } from '../locales/error-text.ts';
 
@@ -22,24 +22,17 @@ export function LoginRoute() {
   const signIn = useAuthStore((s) => s.signIn);
   const notice = useAuthStore((s) => s.notice);
   const form = useZodForm(loginSchema, { initial: { email: '', password: '' }, validate: 'submit' });
-  const [pending, setPending] = useState(false);
   const failure = useDelayedError(timings.errorDisplayDelay);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    failure.clear();
-    const input = form.submit();
-    if (!input) return;
-    setPending(true);
-    try {
+  const { pending, submit } = useAuthSubmit({
+    validate: form.submit,
+    reset: failure.clear,
+    send: async (input) => {
       signIn(await authApi.login(input));
       navigate('/chat/new', { replace: true });
-    } catch (error) {
-      failure.show(errorText(t, error));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    fail: (error) => failure.show(errorText(t, error)),
+  });
 
   return (
     <AuthCard

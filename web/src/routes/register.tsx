@@ -1,5 +1,5 @@
 import { registerSchema, type RegisterInput } from '@parley/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
@@ -8,6 +8,7 @@ import { Banner } from '../components/ui/banner.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
 import { useAuthStore } from '../state/auth-store.ts';
+import { useAuthSubmit } from '../features/auth/use-auth-submit.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText } from '../locales/error-text.ts';
 
@@ -31,24 +32,19 @@ export function RegisterRoute() {
   const signIn = useAuthStore((s) => s.signIn);
   const form = useZodForm(registerSchema, { initial: empty, validate: 'touched' });
   const [banner, setBanner] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.submit();
-    if (!input) return;
-    setBanner(null);
-    setPending(true);
-    try {
+  const { pending, submit } = useAuthSubmit({
+    validate: form.submit,
+    reset: () => setBanner(null),
+    send: async (input) => {
       signIn(await authApi.register(input));
       navigate('/chat/new', { replace: true });
-    } catch (error) {
+    },
+    fail: (error) => {
       if (isApiError(error)) form.setServerErrors(error.fields);
       setBanner(`${t('auth.register.error_banner')} ${errorText(t, error)}`);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <AuthCard

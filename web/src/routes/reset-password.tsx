@@ -1,6 +1,6 @@
 import { resetPasswordSchema } from '@parley/core';
 import { CircleCheck } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
@@ -9,6 +9,7 @@ import { Banner } from '../components/ui/banner.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { AuthCard, linkClasses } from '../features/auth/auth-card.tsx';
 import { FormField, SubmitButton } from '../features/auth/form-field.tsx';
+import { useAuthSubmit } from '../features/auth/use-auth-submit.ts';
 import { useZodForm } from '../features/auth/use-zod-form.ts';
 import { errorText } from '../locales/error-text.ts';
 
@@ -22,25 +23,20 @@ export function ResetPasswordRoute() {
   const userId = params.get('userId') ?? '';
   const link = useMemo(() => ({ token, userId }), [token, userId]);
   const form = useZodForm(resetPasswordSchema, { initial: { password: '', confirm_password: '' }, validate: 'touched', context: link });
-  const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.submit();
-    if (!input) return;
-    setPending(true);
-    setOutcome(null);
-    try {
+  const { pending, submit } = useAuthSubmit({
+    validate: form.submit,
+    reset: () => setOutcome(null),
+    send: async (input) => {
       await authApi.resetPassword(input);
       setOutcome({ kind: 'done' });
-    } catch (error) {
+    },
+    fail: (error) => {
       const invalid = isApiError(error) && error.code === 'reset_token_invalid';
       setOutcome(invalid ? { kind: 'invalid-token' } : { kind: 'error', text: errorText(t, error) });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   if (outcome?.kind === 'done') {
     return (

@@ -1,4 +1,4 @@
-import { newConversationOptions, type Conversation, type EndpointName, type Message } from '@parley/core';
+import { DEFAULT_TITLE, newConversationOptions, type Conversation, type EndpointName, type Message } from '@parley/core';
 import { create } from 'zustand';
 import type { BranchChoice } from './visible-branch.ts';
 
@@ -81,10 +81,10 @@ export const chat = {
   setConversation(conversation: Conversation) {
     set({ conversation, conversationId: conversation.conversationId });
   },
-  /** The title the server wrote after the reply, fetched once the reply settled; a title already set stays. */
+  /** A new conversation's title from its stream (conversation-list-cache.ts); a title already set stays. */
   adoptTitle(conversationId: string, title: string) {
     const { conversation } = get();
-    if (conversation?.conversationId === conversationId && conversation.title === 'New Chat') set({ conversation: { ...conversation, title } });
+    if (conversation?.conversationId === conversationId && conversation.title === DEFAULT_TITLE) set({ conversation: { ...conversation, title } });
   },
   /**
    * A pick in an open conversation: its next message goes to this endpoint and model (as in

@@ -1,19 +1,15 @@
-import { messageSchema, pluginInfoSchema } from '@parley/core';
+import { messageSchema } from '@parley/core';
 import { z } from 'zod';
 
 /**
- * The reply streaming in a conversation, kept in sessionStorage so a reload can follow it:
- * its stream, the reply as drawn, and what had arrived when the page went away (`after` is the
- * last frame id that `text`, `reasoning` and the agent's steps `plugins` include; -1 with nothing yet).
+ * The reply streaming in a conversation, kept in sessionStorage so a reload can follow it: its
+ * stream, and the reply as that stream starts from it (`placeholder`: empty, or a continued
+ * reply's text, reasoning and steps). What arrived is not copied here: the stream replays it.
  */
 const liveStreamSchema = z.object({
   streamId: z.string(),
   endpoint: z.string(),
   placeholder: messageSchema,
-  after: z.number().int(),
-  text: z.string(),
-  reasoning: z.string(),
-  plugins: z.array(pluginInfoSchema).default([]),
 });
 export type LiveStream = z.infer<typeof liveStreamSchema>;
 

@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chatErrorText, ROOT_PARENT_ID, type Message } from '@parley/core';
+import { chatErrorText, ROOT_PARENT_ID, type Conversation, type ConversationPage, type Message } from '@parley/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setSessionHooks } from '../api/session.ts';
 import { visibleBranch } from './visible-branch.ts';
@@ -8,6 +8,8 @@ import { askBody } from './ask-body.ts';
 import { chat, useChatStore } from './chat-store.ts';
 import { placeholderFor, userDraft } from './drafts.ts';
 import { runStream, type StreamHooks } from './run-stream.ts';
+import { conversationsQueryKey } from '../api/conversations-api.ts';
+import { queryClient } from './query-client.ts';
 
 /**
  * The stream runs against a real HTTP server that answers every ask with one `error` frame,
@@ -16,10 +18,15 @@ import { runStream, type StreamHooks } from './run-stream.ts';
  */
 let errorFrame: Message;
 let server: Server;
+const sendError = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`event: error\ndata: ${JSON.stringify(errorFrame)}\n\n`);
+/** How the server answers; by default every ask with the one error frame. */
+let answer: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => sendError(res);
+const paths: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`event: error\ndata: ${JSON.stringify(errorFrame)}\n\n`);
+  server = createServer((req, res) => {
+    paths.push(req.url!);
+    answer(req, res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -29,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const to = { endpoint: 'openAI', model: 'gpt-4o', options: {} };
-const hooks: StreamHooks = { onConversationCreated: () => undefined, onSettled: () => undefined };
+const hooks: StreamHooks = { onConversationCreated: () => undefined };
 const request = userDraft({ messageId: 'u1', conversationId: 'c1', parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
 const reply: Message = { ...placeholderFor(request), messageId: 'r1', text: 'Once upon', unfinished: false };
 const storedError = (messageId: string): Message => ({ ...reply, messageId, text: chatErrorText('invalid_api_key'), error: true });
@@ -89,5 +96,61 @@ describe('runStream error frames', () => {
     chat.upsert([placeholder]);
     await runStream({ route: 'ask', endpoint: 'openAI', request, placeholder, body: askBody(to, 'c1', { kind: 'regenerate', request }) }, hooks);
     expect(banned).toEqual(['{"type":"ban"}']);
+  });
+});
+
+describe('runStream and a new conversation\'s title frame', () => {
+  const conversation: Conversation = { conversationId: 'c5', title: 'New Chat', endpoint: 'openAI', model: 'gpt-4o', tools: [], createdAt: '', updatedAt: '' };
+  const first = userDraft({ messageId: 'u5', conversationId: null, parentMessageId: ROOT_PARENT_ID, text: 'Name me', endpoint: 'openAI', model: 'gpt-4o' });
+  const sse = (frames: unknown[], from = 0) => frames.map((data, i) => `id: ${from + i}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+  const created = { created: true, message: { ...first, conversationId: 'c5' }, conversationId: 'c5', streamId: 's5' };
+  const listed = () => queryClient.getQueryData<{ pages: ConversationPage[] }>(conversationsQueryKey)?.pages[0]?.conversations.map((c) => c.title);
+  const send = () => {
+    const placeholder = placeholderFor(first);
+    chat.upsert([first, placeholder]);
+    return runStream({ route: 'ask', endpoint: 'openAI', request: first, placeholder, body: askBody(to, null, { kind: 'send', text: 'Name me', parentMessageId: ROOT_PARENT_ID, messageId: 'u5' }) }, hooks);
+  };
+
+  beforeEach(() => {
+    chat.openNew();
+    paths.length = 0;
+    queryClient.setQueryData(conversationsQueryKey, { pages: [{ conversations: [conversation], pages: 1, pageNumber: 1 }], pageParams: [1] });
+  });
+  afterAll(() => {
+    answer = (_req, res) => sendError(res);
+  });
+
+  it('follows a stream cut after final from the frame after it, and takes the title from there', async () => {
+    const final = { final: true, conversation, requestMessage: created.message, responseMessage: { ...placeholderFor(first), messageId: 'r5', conversationId: 'c5', text: 'Done.' } };
+    answer = (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // The first connection drops once the reply ended; the resume gets the rest.
+      if (req.url!.startsWith('/api/ask/stream/')) return res.end(sse([{ conversationId: 'c5', title: 'Named at last' }], 2));
+      res.write(sse([created, final]), () => res.destroy());
+    };
+    await send();
+    expect(paths).toEqual(['/api/ask/openAI', '/api/ask/stream/s5?after=1']);
+    expect(state().conversation?.title).toBe('Named at last');
+    expect(listed()).toEqual(['Named at last']);
+  });
+
+  it('names the conversation of a failed first reply from the title frame before the error', async () => {
+    errorFrame = { ...placeholderFor(first), messageId: 'e5', conversationId: 'c5', text: chatErrorText('invalid_api_key'), error: true };
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`${sse([created, { conversationId: 'c5', title: 'Name me' }])}event: error\nid: 2\ndata: ${JSON.stringify(errorFrame)}\n\n`);
+    };
+    await send();
+    expect(paths).toEqual(['/api/ask/openAI']);
+    expect(listed()).toEqual(['Name me']);
+    expect(state().messages.map((m) => m.messageId)).toContain('e5');
+  });
+
+  it('keeps a name the user gave meanwhile', async () => {
+    queryClient.setQueryData(conversationsQueryKey, { pages: [{ conversations: [{ ...conversation, title: 'Mine' }], pages: 1, pageNumber: 1 }], pageParams: [1] });
+    const final = { final: true, conversation, requestMessage: created.message, responseMessage: { ...placeholderFor(first), messageId: 'r6', conversationId: 'c5', text: 'Done.' } };
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(sse([created, final, { conversationId: 'c5', title: 'Generated' }]));
+    await send();
+    expect(listed()).toEqual(['Mine']);
   });
 });

@@ -6,6 +6,7 @@ import {
   isCreatedEvent,
   parseChatErrorText,
   isDeltaEvent,
+  isTitleEvent,
   type AbortResponse,
   type AskRequestInput,
   type Message,
@@ -16,6 +17,7 @@ import { apiFetch, apiJson } from '../api/client.ts';
 import { sessionHooks } from '../api/session.ts';
 import { readSse } from '../api/sse-reader.ts';
 import { chat, useChatStore } from './chat-store.ts';
+import { adoptTitle } from './conversation-list-cache.ts';
 import { errorMessageFrom } from './drafts.ts';
 import { liveStreams, type LiveStream } from './live-streams.ts';
 import { streaming } from './streaming-store.ts';
@@ -35,8 +37,6 @@ export interface StreamRequest {
 export interface StreamHooks {
   /** A new conversation got its id: show it at /chat/:id. */
   onConversationCreated(conversationId: string): void;
-  /** The reply ended (final, abort answer or error): the list may have a new title or order. */
-  onSettled(firstMessage: boolean): void;
   /** The server took the message (`created`): what it carried has gone with it. */
   onAccepted?(): void;
 }
@@ -51,55 +51,62 @@ interface ActiveStream {
   abortKey: string | null;
   stopRequested: boolean;
   settled: boolean;
+  /** A new conversation's title frame arrived (it follows the reply's end). */
+  titled: boolean;
   /** Known once `created` arrives (or from the start for a stream followed again after a reload). */
   conversationId: string | null;
   placeholder: Message;
+  /** The reply as the stream starts from it: empty, or what a continued reply already had. */
+  start: ReplyStart;
   /** The placeholder is the continued reply itself, so an error must not take its place. */
   continued: boolean;
   firstMessage: boolean;
   hooks: StreamHooks;
-  /** Stops saving the progress when the page goes away. */
-  stopRemembering?: () => void;
 }
 
-/** Saves the progress when the page goes away (reload, tab closed), for `followAgain`. */
-function rememberOnPageHide(stream: ActiveStream) {
-  if (typeof window === 'undefined') return;
-  const onHide = () => rememberProgress(stream);
-  window.addEventListener('pagehide', onHide);
-  stream.stopRemembering = () => window.removeEventListener('pagehide', onHide);
-}
+type ReplyStart = ReturnType<typeof streaming.snapshot>;
+
+/** What a message already holds, as a stream's start. */
+const startOf = (message: Message, text = message.text): ReplyStart => ({
+  text,
+  reasoning: message.reasoning ?? '',
+  plugins: Array.isArray(message.plugins) ? (message.plugins as PluginInfo[]) : [],
+});
 
 let active: ActiveStream | null = null;
 
 const current = (stream: ActiveStream) => useChatStore.getState().session === stream.session;
 
-/** What a reload needs to follow this reply: its stream and what had arrived (frame id and text agree). */
-function rememberProgress(stream: ActiveStream) {
+/**
+ * What a reload needs to follow this reply: its stream, and the reply as the stream starts from
+ * it (empty, or the continued text with its reasoning and steps). The stream's frames, replayed
+ * from the first, bring the rest: the text itself is held only in the streaming store.
+ */
+function remember(stream: ActiveStream) {
   if (!stream.streamId || !stream.conversationId || stream.settled) return;
-  const { text, reasoning, plugins } = streaming.snapshot();
-  const { streamId, endpoint, placeholder, lastFrameId: after } = stream;
-  liveStreams.remember(stream.conversationId, { streamId, endpoint, placeholder, after, text, reasoning, plugins });
+  const { text, reasoning, plugins } = stream.start;
+  const placeholder = { ...stream.placeholder, text, reasoning: reasoning || null, plugins };
+  liveStreams.remember(stream.conversationId, { streamId: stream.streamId, endpoint: stream.endpoint, placeholder });
 }
 
 function settle(stream: ActiveStream, apply: () => void) {
   if (stream.settled) return;
   stream.settled = true;
   if (stream.conversationId) liveStreams.forget(stream.conversationId);
-  stream.stopRemembering?.();
   if (current(stream)) apply();
   if (active === stream) {
     streaming.stop();
     chat.setSubmitting(false);
     active = null;
   }
-  stream.hooks.onSettled(stream.firstMessage);
 }
 
-function applyFinal(stream: ActiveStream, final: AbortResponse & { title?: string }) {
+/** Whether the stream still owes something: its reply, or after a first reply the new conversation's title. */
+const owed = (stream: ActiveStream) => !stream.settled || (stream.firstMessage && !stream.titled);
+
+function applyFinal(stream: ActiveStream, final: AbortResponse) {
   settle(stream, () => {
-    const conversation = final.title ? { ...final.conversation, title: final.title } : final.conversation;
-    chat.setConversation(conversation);
+    chat.setConversation(final.conversation);
     chat.upsert([final.requestMessage], false);
     chat.replace(stream.placeholder.messageId, final.responseMessage);
   });
@@ -146,6 +153,12 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
   const parsed = chatMessageEventSchema.safeParse(data);
   if (!parsed.success) return console.warn('Dropped a chat stream frame of an unknown shape', { event, data });
   const frame = parsed.data;
+  if (isTitleEvent(frame)) {
+    stream.titled = true;
+    return adoptTitle(frame.conversationId, frame.title);
+  }
+  // After the reply ended (an abort's answer came first) only the title still counts.
+  if (stream.settled) return;
   if (isCreatedEvent(frame)) {
     if (stream.streamId) return;
     stream.streamId = frame.streamId;
@@ -153,7 +166,7 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
     stream.conversationId = frame.conversationId;
     stream.lastFrameId = Math.max(stream.lastFrameId, 0);
     stream.hooks.onAccepted?.();
-    rememberProgress(stream);
+    remember(stream);
     if (!current(stream)) return;
     if (stream.firstMessage) stream.hooks.onConversationCreated(frame.conversationId);
     chat.upsert([frame.message], false);
@@ -167,7 +180,9 @@ function handleFrame(stream: ActiveStream, event: string, data: unknown) {
 
 /**
  * Runs one reply: `POST /api/{ask|edit}/:endpoint`, read as server-sent events (created →
- * deltas by seq → final, or an error frame). A 401 refreshes the session once and retries
+ * deltas by seq → final, or an error frame; a new conversation's title frame after final, or
+ * before the error). The reply shows as ended at its final; the stream is read on to its title,
+ * which names the conversation in the thread and the list without asking again. A 401 refreshes the session once and retries
  * (apiFetch). The run outlives route changes; it only writes into the conversation it began in.
  */
 export async function runStream(input: StreamRequest, hooks: StreamHooks): Promise<void> {
@@ -180,8 +195,10 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
     abortKey: input.body.conversationId ?? null,
     stopRequested: false,
     settled: false,
+    titled: false,
     conversationId: null,
     placeholder: input.placeholder,
+    start: input.body.isContinued === true ? startOf(input.placeholder, input.prefix) : startOf(input.placeholder, ''),
     continued: input.body.isContinued === true,
     firstMessage: !input.body.conversationId,
     hooks,
@@ -189,9 +206,7 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
   active?.controller.abort();
   active = stream;
   chat.setSubmitting(true);
-  const kept = stream.continued ? input.placeholder : undefined;
-  streaming.start(input.placeholder.messageId, input.prefix ?? '', kept?.reasoning ?? '', Array.isArray(kept?.plugins) ? (kept.plugins as PluginInfo[]) : []);
-  rememberOnPageHide(stream);
+  streaming.start(input.placeholder.messageId, stream.start.text, stream.start.reasoning, stream.start.plugins);
   const { signal } = stream.controller;
   try {
     await follow(stream, await apiFetch(`/api/${input.route}/${input.endpoint}`, { body: input.body, signal }));
@@ -205,22 +220,24 @@ export async function runStream(input: StreamRequest, hooks: StreamHooks): Promi
 }
 
 /**
- * Follows again, after a reload, the reply a conversation was streaming (`liveStreams`): from
- * the frame after what had arrived, drawn from what had arrived. Answers false when the stream
- * is gone (it ended long ago, or its server restarted): the saved messages are then what counts.
+ * Follows again, after a reload, the reply a conversation was streaming (`liveStreams`): its
+ * frames replayed from the first rebuild it, then the live ones follow. Answers false when the
+ * stream is gone (it ended long ago, or its server restarted): the saved messages are then what counts.
  */
 export async function followAgain(conversationId: string, live: LiveStream, hooks: StreamHooks): Promise<boolean> {
   const stream: ActiveStream = {
     session: useChatStore.getState().session,
     streamId: live.streamId,
-    lastFrameId: live.after,
+    lastFrameId: -1,
     endpoint: live.endpoint,
     controller: new AbortController(),
     abortKey: conversationId,
     stopRequested: false,
     settled: false,
+    titled: false,
     conversationId,
     placeholder: { ...live.placeholder, conversationId },
+    start: startOf(live.placeholder),
     continued: false,
     firstMessage: false,
     hooks,
@@ -229,9 +246,8 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
   active = stream;
   chat.setSubmitting(true);
   chat.upsert([stream.placeholder]);
-  // The agent's steps so far show at once, not from the next delta (which may be minutes away).
-  streaming.start(stream.placeholder.messageId, live.text, live.reasoning, live.plugins);
-  rememberOnPageHide(stream);
+  // The replay brings the agent's steps so far at once, not from the next live delta (which may be minutes away).
+  streaming.start(stream.placeholder.messageId, stream.start.text, stream.start.reasoning, stream.start.plugins);
   await resume(stream);
   if (stream.settled) return true;
   if (stream.controller.signal.aborted) return true;
@@ -241,10 +257,10 @@ export async function followAgain(conversationId: string, live: LiveStream, hook
 
 const RESUME_ATTEMPTS = 3;
 
-/** A connection lost mid-reply picks up after the last frame seen (`GET /api/ask/stream/:id?after=`). */
+/** A connection lost mid-reply (or before the title) picks up after the last frame seen (`GET /api/ask/stream/:id?after=`). */
 async function resume(stream: ActiveStream): Promise<void> {
   const { signal } = stream.controller;
-  for (let attempt = 1; attempt <= RESUME_ATTEMPTS && !stream.settled && stream.streamId && !signal.aborted; attempt++) {
+  for (let attempt = 1; attempt <= RESUME_ATTEMPTS && owed(stream) && stream.streamId && !signal.aborted; attempt++) {
     try {
       const path = `/api/ask/stream/${encodeURIComponent(stream.streamId)}?after=${stream.lastFrameId}`;
       await follow(stream, await apiFetch(path, { signal }));
@@ -266,7 +282,7 @@ async function follow(stream: ActiveStream, res: Response): Promise<void> {
       continue;
     }
     handleFrame(stream, frame.event, data);
-    if (stream.settled) return;
+    if (!owed(stream)) return;
   }
 }
 
@@ -288,9 +304,8 @@ export function detachStream(): void {
   const stream = active;
   if (!stream) return;
   active = null;
-  // Coming back to the conversation in this tab follows the reply again from here.
-  rememberProgress(stream);
-  stream.stopRemembering?.();
+  // Coming back to the conversation in this tab follows the reply again.
+  remember(stream);
   stream.settled = true;
   stream.controller.abort();
   streaming.stop();

@@ -4,8 +4,9 @@ import { messageSchema, type Message } from './message.ts';
 
 /**
  * The server-sent events of `POST /api/ask/:endpoint`. Every frame carries an SSE `id:` with
- * its sequence number (created 0, deltas 1…n, the last frame n+1), so a client that lost the
- * connection resumes with `GET /api/ask/stream/:streamId?after=<last id>`.
+ * its sequence number (created 0, deltas 1…n, the reply's last frame n+1, a new conversation's
+ * title n+2), so a client that lost the connection resumes with
+ * `GET /api/ask/stream/:streamId?after=<last id>`.
  */
 export const createdEventSchema = z.object({
   created: z.literal(true),
@@ -38,7 +39,6 @@ export const finalEventSchema = z.object({
   conversation: conversationSchema,
   requestMessage: messageSchema,
   responseMessage: messageSchema,
-  title: z.string().optional(),
 });
 export type FinalEvent = z.infer<typeof finalEventSchema>;
 
@@ -59,12 +59,23 @@ export function errorEvent(fields: Partial<Message> & { text: string }): ErrorEv
   return { ...fields, error: true };
 }
 
-export type ChatMessageEvent = CreatedEvent | DeltaEvent | FinalEvent;
+/**
+ * A new conversation's title, as stored: the stream's last frame, after `final` (once the title
+ * model answered, within its 5 s) or just before the `error` of a failed first reply. An existing
+ * conversation's stream has none.
+ */
+export const titleEventSchema = z.object({
+  conversationId: z.string(),
+  title: z.string(),
+});
+export type TitleEvent = z.infer<typeof titleEventSchema>;
 
-/** A chat stream frame as the server appends it: everything is `message` except the terminal `error`. */
+export type ChatMessageEvent = CreatedEvent | DeltaEvent | FinalEvent | TitleEvent;
+
+/** A chat stream frame as the server appends it: everything is `message` except the `error` that ends a failed reply. */
 export type ChatFrame = { event: 'message'; data: ChatMessageEvent } | { event: 'error'; data: ErrorEvent };
 
-export const chatMessageEventSchema = z.union([createdEventSchema, deltaEventSchema, finalEventSchema]);
+export const chatMessageEventSchema = z.union([createdEventSchema, deltaEventSchema, finalEventSchema, titleEventSchema]);
 
 export function isCreatedEvent(e: ChatMessageEvent): e is CreatedEvent {
   return 'created' in e;
@@ -74,4 +85,7 @@ export function isDeltaEvent(e: ChatMessageEvent): e is DeltaEvent {
 }
 export function isFinalEvent(e: ChatMessageEvent): e is FinalEvent {
   return 'final' in e;
+}
+export function isTitleEvent(e: ChatMessageEvent): e is TitleEvent {
+  return 'title' in e;
 }

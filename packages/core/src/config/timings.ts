@@ -1,7 +1,6 @@
 /** Timings and sizes of SPEC.md point 9, in milliseconds / pixels. */
 export const timings = {
   errorDisplayDelay: 400,
-  listRefreshAfterFirstMessage: [2000, 5000],
   authErrorBanner: 5000,
   searchDebounce: 350,
   tokenCountDebounce: 250,

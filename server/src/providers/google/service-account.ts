@@ -113,3 +113,11 @@ export async function accessToken(account: ServiceAccount, signal: AbortSignal, 
   scope.serviceAccountTokens?.remember(cacheKey, body.access_token, Date.now() + (body.expires_in ?? 3600) * 1000);
   return body.access_token;
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Google service-account access tokens, reused until a minute before they expire. */
+    serviceAccountTokens: ServiceAccountTokens;
+  }
+}

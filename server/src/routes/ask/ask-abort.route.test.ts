@@ -1,6 +1,6 @@
 import { parseChatErrorText, siblingsOf, type AbortResponse, type ApiErrorBody, type CreatedEvent, type Message } from '@parley/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { collectSse, deltasOf, finalOf, json, readSse, startChatStack, titleOf, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage } from '../../services/messages/message-store.ts';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 
@@ -32,10 +32,12 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     const answer = await json<AbortResponse>(res);
     expect(answer.requestMessage).toMatchObject({ messageId: `ab-${kind}`, text: 'Say hello' });
     expect(answer.responseMessage).toMatchObject({ text: 'Hello wor', cancelled: true, unfinished: false, parentMessageId: `ab-${kind}` });
-    expect(answer.conversation).toMatchObject({ conversationId, title: 'Say hello' });
+    expect(answer.conversation).toMatchObject({ conversationId });
 
     await stream.done;
     expect(finalOf(stream.frames).responseMessage).toEqual(answer.responseMessage);
+    // A stopped first reply is named after the question's first words, in the stream's last frame.
+    expect(stream.frames.at(-1)!.data).toEqual({ conversationId, title: 'Say hello' });
     await s.upstream.waitForDisconnect(upstreamIndex);
     expect(await findMessage(s.t.ctx.db, alice.userId, answer.responseMessage.messageId)).toMatchObject({ cancelled: true, text: 'Hello wor' });
   });
@@ -62,9 +64,14 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     expect(text).toBe('one two three four five');
     expect(finalOf(resumed).responseMessage.text).toBe('one two three four five');
 
+    // The resumed stream went on to the new conversation's title, and a replay has it too.
+    expect(titleOf(resumed)).toMatchObject({ conversationId: finalOf(resumed).conversation.conversationId });
     const replay = await readSse(await s.get(alice, `/api/ask/stream/${streamId}`));
-    expect(replay.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
-    await s.titled(alice, finalOf(resumed).conversation.conversationId);
+    expect(replay.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(titleOf(replay)).toEqual(titleOf(resumed));
+    // Resuming after the final frame gives only the title.
+    const afterFinal = await readSse(await s.get(alice, `/api/ask/stream/${streamId}?after=6`));
+    expect(afterFinal.map((f) => [f.id, f.data])).toEqual([['7', titleOf(resumed)]]);
   });
 
   it('saves the growing reply as unfinished at least every second during a slow stream', async () => {
@@ -85,7 +92,6 @@ describe.each(testDatabaseKinds)('abort, resume and limits on %s', (kind) => {
     await stream.done;
     expect(await findMessage(s.t.ctx.db, alice.userId, `slow-${kind}_`)).toBeUndefined();
     expect(finalOf(stream.frames).responseMessage.text).toBe('abcdefgh');
-    await s.titled(alice, finalOf(stream.frames).conversation.conversationId);
   });
 
   /** Two held streams fill alice's limit of two; `release` aborts them and waits for both to end. */

@@ -3,7 +3,7 @@ import { upstreamModel, type ApiErrorBody, type ModelsConfig } from '@parley/cor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
 import { mintKey } from '../../test-support/access-keys.ts';
-import { finalOf, json, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { finalOf, json, startChatStack, titleOf, type ChatStack } from '../../test-support/chat-stack.ts';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 
 type Who = { headers: Record<string, string> };
@@ -90,14 +90,13 @@ describe.each(testDatabaseKinds)('only offered models are called (ACCESS_MODE=ke
     s.upstream.enqueue({ chunks: ['Hi there.'] }, { chunks: ['Greeting'] });
     let before = s.upstream.requests.length;
     const titled = await s.ask(everyModel, { text: 'Say hi to me please', model: 'gpt-4o' });
-    finalOf(titled.frames);
+    expect(titleOf(titled.frames)?.title).toBe('Greeting');
     expect(s.upstream.requests.slice(before).map((r) => (r.body as { model: string }).model)).toEqual([upstreamModel('openAI', 'gpt-4o').id, titleUpstream]);
 
     const onlyGpt4o = await mintKey(s.t.ctx.db, { quota: 50, models: ['gpt-4o'] });
     s.upstream.enqueue({ chunks: ['Hi again.'] });
     before = s.upstream.requests.length;
-    const final = finalOf((await s.ask(onlyGpt4o, { text: 'Say hi to me again please', model: 'gpt-4o' })).frames);
-    expect(final.title).toBe('Say hi to me again please');
+    expect(titleOf((await s.ask(onlyGpt4o, { text: 'Say hi to me again please', model: 'gpt-4o' })).frames)?.title).toBe('Say hi to me again please');
     expect(s.upstream.requests.slice(before).map((r) => (r.body as { model: string }).model)).toEqual([upstreamModel('openAI', 'gpt-4o').id]);
     // The title is free to the caller: gpt-4o's one call costs 10.
     expect(await keyRow(onlyGpt4o.row.id)).toMatchObject({ quota: 40, used: 10 });

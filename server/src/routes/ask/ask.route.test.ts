@@ -1,7 +1,6 @@
 import { parseChatErrorText, ROOT_PARENT_ID, type ApiErrorBody, type ConversationPage, type CreatedEvent, type Message } from '@parley/core';
-import { waitUntil } from '@parley/testkit';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deltasOf, finalOf, json, readSse, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectSse, deltasOf, finalOf, json, startChatStack, titleOf, type ChatStack } from '../../test-support/chat-stack.ts';
 import { findMessage, listMessages } from '../../services/messages/message-store.ts';
 import { bufferLogger } from '../../test-support/buffer-logger.ts';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
@@ -11,13 +10,9 @@ type Turn = { role: string; content: unknown };
 const upstreamTurns = (s: ChatStack, index: number) => (s.upstream.requests[index]!.body as { messages: Turn[] }).messages;
 const sentModel = (s: ChatStack, index: number) => (s.upstream.requests[index]!.body as { model: string }).model;
 
-/** The title written after `final`, as the sidebar's later refreshes read it. */
-async function titleOf(s: ChatStack, who: Who, conversationId: string): Promise<string> {
-  return vi.waitFor(async () => {
-    const { title } = await json<{ title: string }>(s.get(who, `/api/convos/${conversationId}`));
-    if (title === 'New Chat') throw new Error('not named yet');
-    return title;
-  }, { timeout: 5000, interval: 50 });
+/** The title stored for the conversation: written before the title frame was sent. */
+async function storedTitle(s: ChatStack, who: Who, conversationId: string): Promise<string> {
+  return (await json<{ title: string }>(s.get(who, `/api/convos/${conversationId}`))).title;
 }
 
 describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
@@ -38,7 +33,7 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   });
   afterAll(() => s.close());
 
-  it('streams created, numbered deltas and a final event at once, then names the conversation with the title model', async () => {
+  it('streams created, numbered deltas and a final event at once, then names the conversation with the title model in a last title frame', async () => {
     s.upstream.enqueue({ chunks: ['Paris ', 'is ', 'lovely.'], usage: { promptTokens: 9, completionTokens: 3 } }, { chunks: ['"Weekend in Paris"'] });
     const before = s.upstream.requests.length;
     const { response, frames } = await s.ask(alice, { text: '  Plan a weekend in Paris ', messageId: `m-${kind}-1`, temperature: 0.7 });
@@ -54,10 +49,13 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
       [2, 'is '],
       [3, 'lovely.'],
     ]);
-    expect(frames.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4']);
+    expect(frames.map((f) => f.id)).toEqual(['0', '1', '2', '3', '4', '5']);
 
     const final = finalOf(frames);
-    expect(final.title).toBeUndefined();
+    expect(frames[4]!.data).toEqual(final);
+    // The reply ended with `final`; the title the model gave comes after it, as the stream's last frame.
+    expect(frames.at(-1)!.data).toEqual({ conversationId: created.conversationId, title: 'Weekend in Paris' });
+    expect(titleOf(frames)?.title).toBe('Weekend in Paris');
     expect(final.conversation).toMatchObject({ conversationId: created.conversationId, title: 'New Chat', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.7 });
     expect(final.requestMessage.messageId).toBe(`m-${kind}-1`);
     // The message keeps the alias picked; the reply records the upstream model that answered.
@@ -69,7 +67,7 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
       [`m-${kind}-1`, 'Plan a weekend in Paris', false],
       [final.responseMessage.messageId, 'Paris is lovely.', false],
     ]);
-    expect(await titleOf(s, alice, created.conversationId)).toBe('Weekend in Paris');
+    expect(await storedTitle(s, alice, created.conversationId)).toBe('Weekend in Paris');
     expect(s.upstream.requests.length - before).toBe(2);
     expect(upstreamTurns(s, before).at(-1)).toEqual({ role: 'user', content: 'Plan a weekend in Paris' });
     expect([sentModel(s, before), sentModel(s, before + 1)]).toEqual(['gpt-6.1-terra', 'gpt-6-luna']);
@@ -77,14 +75,15 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
     expect(list.conversations[0]?.title).toBe('Weekend in Paris');
   });
 
-  it('sends the whole branch upstream on a follow-up and does not rename the conversation again', async () => {
+  it('sends the whole branch upstream on a follow-up, does not rename the conversation again and ends its stream with final', async () => {
     const first = await s.ask(alice, { text: 'Name a color' });
     const { conversationId } = first.frames[0]!.data as CreatedEvent;
     const reply = finalOf(first.frames).responseMessage;
     s.upstream.enqueue({ chunks: ['Blue again.'] });
     const before = s.upstream.requests.length;
     const second = await s.ask(alice, { text: 'Another one', conversationId, parentMessageId: reply.messageId });
-    expect(finalOf(second.frames).title).toBeUndefined();
+    expect(titleOf(second.frames)).toBeUndefined();
+    expect(second.frames.at(-1)!.data).toMatchObject({ final: true });
     expect(s.upstream.requests.length - before).toBe(1);
     expect(upstreamTurns(s, before)).toEqual([
       { role: 'user', content: 'Name a color' },
@@ -96,21 +95,25 @@ describe.each(testDatabaseKinds)('POST /api/ask/:endpoint on %s', (kind) => {
   it('falls back to the first words of the question when the title call fails', async () => {
     s.upstream.enqueue({ chunks: ['Sure.'] }, { status: 500 });
     const { frames } = await s.ask(alice, { text: 'Explain quantum tunnelling to a curious ten year old please' });
-    expect(await titleOf(s, alice, finalOf(frames).conversation.conversationId)).toBe('Explain quantum tunnelling to a curious');
+    expect(titleOf(frames)?.title).toBe('Explain quantum tunnelling to a curious');
+    expect(await storedTitle(s, alice, finalOf(frames).conversation.conversationId)).toBe('Explain quantum tunnelling to a curious');
   });
 
   it('keeps a name the user gave while the title call was under way', async () => {
     s.upstream.enqueue({ chunks: ['Noted.'] }, { chunks: ['"Generated name"'], delayMs: 400 });
     const before = s.upstream.requests.length;
-    // Read without waiting for the title (as s.ask does), so the user names it while the title call runs.
-    const frames = await readSse(await s.post(alice, '/api/ask/openAI', { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, text: 'Remember the milk' }));
-    const { conversationId } = finalOf(frames).conversation;
+    // The user names it once the reply ended, while the title call runs and the stream stays open.
+    const stream = collectSse(await s.post(alice, '/api/ask/openAI', { endpoint: 'openAI', model: 'gpt-4o', conversationId: null, text: 'Remember the milk' }));
+    await stream.until((frames) => frames.some((f) => (f.data as { final?: boolean }).final));
+    const { conversationId } = finalOf(stream.frames).conversation;
     const renamed = await s.post(alice, '/api/convos/update', { arg: { conversationId, title: 'Shopping' } });
     expect(renamed.status).toBe(200);
-    await waitUntil(() => s.upstream.requests.length - before === 2);
-    // The title answer (400 ms per frame) came after the user's name, and was dropped.
-    await waitUntil(() => logged('conversation already named; generated title dropped', conversationId), { timeout: 10_000 });
-    expect(await json<{ title: string }>(s.get(alice, `/api/convos/${conversationId}`))).toMatchObject({ title: 'Shopping' });
+    await stream.done;
+    expect(s.upstream.requests.length - before).toBe(2);
+    // The title answer (400 ms per frame) came after the user's name, and was dropped: the title frame carries the user's.
+    expect(logged('conversation already named; its title is kept', conversationId)).toBe(true);
+    expect(titleOf(stream.frames)).toEqual({ conversationId, title: 'Shopping' });
+    expect(await storedTitle(s, alice, conversationId)).toBe('Shopping');
   });
 
   it('stores a model the upstream does not know as model_not_found, naming the upstream model', async () => {

@@ -1,7 +1,7 @@
 import { chatErrorText, type TokenBalanceError } from '@parley/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { usageLedger, users } from '../../db/schema.ts';
 import { tokenRates } from './call-cost.ts';
 import type { Call, CallOutcome } from './quota-hold.ts';
@@ -10,7 +10,7 @@ import { AmountOverflow, MAX_AMOUNT } from './safe-amount.ts';
 /** An account's credits; a never-charged account (null) has START_BALANCE. */
 const balanceOf = (start: number) => sql<number>`coalesce(${users.balance}, ${start})::bigint`;
 
-export async function readTokenBalance(db: Db, userId: string, start: number): Promise<number> {
+export async function readTokenBalance(db: Queryable, userId: string, start: number): Promise<number> {
   const [row] = await db.select({ balance: balanceOf(start) }).from(users).where(eq(users.id, userId));
   return Number(row?.balance ?? start);
 }
@@ -52,7 +52,7 @@ export async function addTokenBalance(db: Db, userId: string, credits: number, s
       .set({ balance: sql`${balanceOf(start)} + ${credits}` })
       .where(and(eq(users.id, userId), sql`${balanceOf(start)} <= ${MAX_AMOUNT - credits}`))
       .returning({ balance: users.balance });
-    if (!row) throw new AmountOverflow('the balance', await readTokenBalance(tx as unknown as Db, userId, start), credits);
+    if (!row) throw new AmountOverflow('the balance', await readTokenBalance(tx, userId, start), credits);
     await tx.insert(usageLedger).values({ userId, kind: 'credit', amount: credits });
     return Number(row.balance);
   });

@@ -67,3 +67,11 @@ export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Access tokens checked against JWT_SECRET, each remembered once verified. */
+    accessTokens: AccessTokenVerifier;
+  }
+}

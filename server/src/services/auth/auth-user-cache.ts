@@ -40,3 +40,11 @@ export function createAuthUserCache(db: Db, ttlMs = AUTH_USER_TTL_MS, now = () =
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Signed-in users' rows, re-read at most a couple of seconds apart. */
+    authUsers: AuthUserCache;
+  }
+}

@@ -4,6 +4,11 @@ import { AppError } from '../../app/errors.ts';
 import type { StreamFrame } from '../../streams/stream-registry.ts';
 import { endDeadStream, watchForDeadStream } from './dead-stream.ts';
 
+/** The frame that ends the reply: its `final` or `error` (a new conversation's title may follow). */
+function endsReply(frame: Pick<StreamFrame, 'event' | 'data'>): boolean {
+  return frame.event === 'error' || (frame.data as Partial<FinalEvent>).final === true;
+}
+
 function answerOf(frame: Pick<StreamFrame, 'event' | 'data'>): AbortResponse {
   if (frame.event !== 'message' || !(frame.data as FinalEvent).final) throw new AppError('not_found', 'The stream ended with an error.');
   const { requestMessage, responseMessage, conversation } = frame.data as FinalEvent;
@@ -24,10 +29,10 @@ export async function abortExchange(ctx: AppContext, userId: string, abortKey: s
   // The instance running it died: nothing will stop it, so it ends here with the saved reply.
   const dead = await endDeadStream(ctx, info);
   if (dead) return answerOf(dead);
-  let resolveLast!: (frame: StreamFrame) => void;
-  const last = new Promise<StreamFrame>((resolve) => (resolveLast = resolve));
+  let resolveEnd!: (frame: StreamFrame) => void;
+  const end = new Promise<StreamFrame>((resolve) => (resolveEnd = resolve));
   const subscription = await ctx.streams.subscribe(info.streamId, -1, (frame) => {
-    if (frame.last) resolveLast(frame);
+    if (endsReply(frame)) resolveEnd(frame);
   });
   if (!subscription) throw new AppError('not_found', 'No stream to abort.');
   let timer: NodeJS.Timeout | undefined;
@@ -38,7 +43,7 @@ export async function abortExchange(ctx: AppContext, userId: string, abortKey: s
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new AppError('not_found', 'The stream did not stop in time.')), waitMs);
     });
-    return answerOf(await Promise.race([last, timeout]));
+    return answerOf(await Promise.race([end, timeout]));
   } finally {
     clearTimeout(timer);
     stopWatching();

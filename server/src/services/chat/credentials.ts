@@ -3,6 +3,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { outboundPolicy, type OutboundPolicy } from '../../net/outbound-url.ts';
 import type { ServiceAccountTokens } from '../../providers/google/service-account.ts';
+import type { ProviderSettings } from '../../providers/types.ts';
 import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { readUserKey } from '../keys/user-key-store.ts';
 
@@ -20,7 +21,13 @@ export interface Credentials {
    * and the `*_API_KEY` variable), failing over between them (`services/channels/`).
    */
   viaChannels?: true;
+  settings?: ProviderSettings;
 }
+
+const providerSettings = (env: AppContext['env']): ProviderSettings => ({
+  ...(env.OPENAI_API ? { openAIApi: env.OPENAI_API } : {}),
+  vertexLocation: env.GOOGLE_VERTEX_LOCATION,
+});
 
 /** Addresses inside the operator's own keys are trusted like the base URLs the operator set. */
 export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
@@ -38,9 +45,10 @@ export async function resolveCredentials(
 ): Promise<Credentials> {
   const settings = endpointSettings(ctx.env, endpoint);
   if (!settings.enabled) throw new AppError('unknown_endpoint');
-  if (settings.serverKey) return { apiKey: '', outbound: operatorChosen, serviceAccountTokens: ctx.serviceAccountTokens, viaChannels: true };
+  const shared = { serviceAccountTokens: ctx.serviceAccountTokens, settings: providerSettings(ctx.env) };
+  if (settings.serverKey) return { apiKey: '', outbound: operatorChosen, ...shared, viaChannels: true };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');
-  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env), serviceAccountTokens: ctx.serviceAccountTokens };
+  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env), ...shared };
 }

@@ -57,3 +57,11 @@ export function createReplySaves(db: Db): ReplySaveBatch<MessageInput> {
     (row) => upsertMessage(db, row),
   );
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The one batch that writes every live reply of this process. */
+    replySaves: ReplySaveBatch<MessageInput>;
+  }
+}

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { errorEvent, resolveModel, titleModelFor, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
+import { errorEvent, resolveModel, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
-import { findConversation, nameUntitledConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
+import { findConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
-import { offersUpstreamOf } from '../models/offered-model.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import { presentMessage, type MessageRow } from '../../presenters/present-message.ts';
@@ -18,7 +17,7 @@ import { watchIdle } from './idle-watch.ts';
 import type { CallMeter } from '../access/call-meter.ts';
 import type { Payer } from '../access/owner-kinds.ts';
 import { recordExchange } from './exchange-record.ts';
-import { fallbackTitle, generateTitle } from './title.ts';
+import { sendTitle } from './name-conversation.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
 interface Started {
@@ -72,8 +71,10 @@ async function storeUnderNewId(ctx: AppContext, row: MessageInput, placeholderSt
 
 /**
  * Streams the upstream reply into the registry (`created` was sent by the caller), saves the
- * growing reply about once a second (in one statement with every other live reply), and ends with a `final` frame (finished or cancelled) or
- * an `error` frame. Never throws: whatever happens, the stream ends and the slot is freed.
+ * growing reply about once a second (in one statement with every other live reply), and ends
+ * the reply with a `final` frame (finished or cancelled) or an `error` frame; a new
+ * conversation's `title` frame follows the final (or comes just before the error). Never
+ * throws: whatever happens, the stream ends and the slot is freed.
  * The placeholder row and the conversation settings are written right after the first event
  * is relayed (or at the first save tick), so they do not delay the first token.
  */
@@ -227,6 +228,7 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
     status: cut ? 'error' : cancelled ? 'cancelled' : 'ok',
     errorCode: cut ? chatErrorCode(errorText) : undefined,
   });
+  const naming = !exchange.conversation;
   try {
     await (settings ?? saveSettings(ctx, exchange));
     const changes = {
@@ -237,25 +239,26 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
       tokenCount: reply.tokenCount,
     };
     const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, rowOf(changes), placeholderStored);
-    const titleModel = exchange.conversation ? undefined : await titleModelOf(ctx, exchange, reply, cancelled || cut);
-    // Without a title call to wait for, the first words name the conversation in the final frame itself.
-    const title = exchange.conversation || titleModel ? undefined : fallbackTitle(userTextOf(exchange));
-    const renamed = title ? await renameConversation(ctx.db, exchange.userId, exchange.conversationId, title) : undefined;
-    const conversation = renamed ?? (await findConversation(ctx.db, exchange.userId, exchange.conversationId));
+    const conversation = await findConversation(ctx.db, exchange.userId, exchange.conversationId);
     if (!conversation) throw new Error(`conversation ${exchange.conversationId} is gone`);
     const data: FinalEvent = {
       final: true,
       conversation: presentConversation(conversation),
       requestMessage: presentMessage(started.userMessage),
       responseMessage: presentMessage(saved),
-      ...(title ? { title } : {}),
     };
-    await ctx.streams.append(started.streamId, { event: 'message', data, last: true });
-    // The title never delays the reply: it is written after `final`; the sidebar's refreshes pick it up.
-    if (titleModel) await nameConversation(ctx, exchange, reply, titleModel);
+    // The title never delays the reply: a new conversation's is named after `final`, which
+    // ends the reply (and frees its slot), and comes as the stream's last frame.
+    await ctx.streams.append(started.streamId, { event: 'message', data, last: !naming, endsReply: naming });
   } catch (error) {
-    await fail(ctx, ending, error);
+    return fail(ctx, ending, error);
   }
+  if (naming) await sendTitle(ctx, exchange, started.streamId, cancelled || cut ? null : reply.text, true).catch((error: unknown) => logLostEnd(ctx, started, error));
+}
+
+/** The stream could not be ended (its registry is away): its readers end on their own once it expires. */
+function logLostEnd(ctx: AppContext, started: Started, error: unknown) {
+  ctx.log.error({ err: error, reqId: started.requestId, streamId: started.streamId }, 'could not end the chat stream');
 }
 
 /** The upstream id this exchange's model was called as (the one a `model_not_found` names). */
@@ -269,32 +272,6 @@ function chatErrorCode(text: string): string {
     return typeof type === 'string' ? type : 'upstream_error';
   } catch {
     return 'upstream_error';
-  }
-}
-
-const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
-
-/**
- * The small text model that names a first exchange (the catalog's `titleModel` of the
- * endpoint's provider, never an image model), chosen by the server and run only when the
- * endpoint offers the caller that upstream model; none for a cancelled, cut or empty reply, an
- * endpoint without one, or a title model not offered: those take the first words of the question.
- */
-async function titleModelOf(ctx: AppContext, exchange: Exchange, reply: Reply, stopped: boolean): Promise<string | undefined> {
-  const model = stopped || reply.text.trim() === '' ? undefined : titleModelFor(exchange.endpoint);
-  return model && (await offersUpstreamOf(ctx, exchange.endpoint, model, exchange.caller)) ? model : undefined;
-}
-
-async function nameConversation(ctx: AppContext, exchange: Exchange, reply: Reply, titleModel: string): Promise<void> {
-  const userText = userTextOf(exchange);
-  try {
-    const base = { model: titleModel, ...exchange.credentials };
-    const title = await generateTitle(exchange.provider, base, { userText, replyText: reply.text });
-    // A name the user gave meanwhile (within the title call's few seconds) is kept.
-    const named = await nameUntitledConversation(ctx.db, exchange.userId, exchange.conversationId, title);
-    ctx.log.debug({ conversationId: exchange.conversationId, named }, named ? 'conversation named' : 'conversation already named; generated title dropped');
-  } catch (error) {
-    ctx.log.warn({ err: error, conversationId: exchange.conversationId }, 'could not name the conversation');
   }
 }
 
@@ -322,7 +299,7 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
     }
     // A first message that failed still names its conversation (after its first words, as a
     // cancelled first reply does), so the sidebar never lists a bare "New Chat" for it.
-    if (!exchange.conversation) await renameConversation(ctx.db, exchange.userId, exchange.conversationId, fallbackTitle(userTextOf(exchange)));
+    if (!exchange.conversation) await sendTitle(ctx, exchange, started.streamId, null, false);
     await ctx.streams.append(started.streamId, { event: 'error', data: errorEvent(presentMessage(saved)), last: true });
   } catch (storeError) {
     ctx.log.error({ err: storeError, reqId: started.requestId, userId: exchange.userId }, 'could not store the failed reply');

@@ -30,3 +30,11 @@ export function createFileStorage(env: Env): FileStorage {
 
 /** A stored file's key: under its owner, so one user's files never share a folder with another's. */
 export const storageKey = (owner: string, id: string, variant: '' | '.thumb' = '') => `${owner}/${id}${variant}`;
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Uploaded and generated files' bytes: DATA_DIR/files, or the S3 bucket. */
+    files: FileStorage;
+  }
+}

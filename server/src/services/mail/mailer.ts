@@ -26,3 +26,11 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'EMAIL_FROM'>): Mailer 
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Outgoing mail; undefined when SMTP_URL is unset (email disabled). */
+    mailer?: Mailer;
+  }
+}

@@ -28,3 +28,11 @@ export function createMcpHub(env: Pick<Env, 'MCP_SERVERS_FILE' | 'MCP_CALL_TIMEO
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The MCP servers of MCP_SERVERS_FILE, started on first use, closed with the app. */
+    mcp: McpHub;
+  }
+}

@@ -69,3 +69,11 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}): Mod
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Every endpoint's model list (`GET /api/models`, and what an ask may name), live lists cached. */
+    models: ModelLists;
+  }
+}

@@ -75,3 +75,11 @@ export function createPasswordHashing(log: Pick<Logger, 'warn' | 'info'>, limits
     stats: () => ({ running, queued: waiting.length, finished }),
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The one queue every sign-in, sign-up and reset hashes through, bounded per process. */
+    passwords: PasswordHashing;
+  }
+}

@@ -104,3 +104,11 @@ export async function openIdProfile(env: Env, configurations: OpenIdConfiguratio
     emailVerified: claims.email_verified === true,
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** The OpenID issuer's discovered configuration, fetched on the first OpenID login. */
+    openIdConfigurations: OpenIdConfigurations;
+  }
+}

@@ -76,3 +76,11 @@ export function createTokenCounter(log: Logger, start: () => Worker = startToken
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** cl100k_base token counts, in a worker thread started on the first count, stopped with the app. */
+    tokenCounter: TokenCounter;
+  }
+}

@@ -70,3 +70,11 @@ export function createUsageRecorder(db: Db, log: Logger, { intervalMs = 500, bat
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Every model call's usage record, queued and written in batches off the call's path. */
+    usageRecords: UsageRecorder;
+  }
+}

@@ -161,3 +161,11 @@ export function createWorkerPool(log: Logger, options: WorkerPoolOptions): Worke
     },
   };
 }
+
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
+declare module '../../app/context.ts' {
+  interface AppContext {
+    /** Processes that parse uploads and run the calculator with time and memory caps, stopped with the app. */
+    workers: WorkerPool;
+  }
+}

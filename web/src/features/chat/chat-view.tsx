@@ -24,6 +24,8 @@ import { useEndpointsInfo } from '../../state/use-endpoints-info.ts';
 import { Landing } from './landing.tsx';
 import { ModelPicker } from './model-picker.tsx';
 import { OptionsBar } from './options-bar.tsx';
+import { actionOutsideToolbar } from '../messages/actions/message-actions-registry.ts';
+import { regenerateAction } from '../messages/actions/regenerate-action.ts';
 import { PluginSelector } from '../plugins/plugin-selector.tsx';
 import { AttachButton } from '../files/attach-button.tsx';
 import { AttachmentChips } from '../files/attachment-chips.tsx';
@@ -126,9 +128,8 @@ export function ChatView() {
             ) : null
           }
           submitting={submitting}
-          canRegenerate={canChange && Boolean(last && !last.isCreatedByUser)}
+          regenerate={last ? actionOutsideToolbar(regenerateAction, last, { endpoint: current?.endpoint ?? null, canChange, submitting, commands: actions }) : null}
           onStop={actions.stop}
-          onRegenerate={() => last && actions.regenerate(last)}
         />
         <ChatInput
           submitting={submitting}

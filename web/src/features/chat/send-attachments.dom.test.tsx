@@ -13,7 +13,8 @@ import { useAttachmentsCheck } from '../files/use-attachments-check.ts';
 import type { UploadTarget } from '../files/use-attach-files.ts';
 import { chat, useChatStore } from '../../state/chat-store.ts';
 import { useChatActions } from './use-chat-actions.ts';
-import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';
+import { readRequestJson } from '@parley/testkit/request-body';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 /** The ask route: refuses the first ask as the server does for two files on grok, then opens a stream and holds it. */
 const asked: { files?: { id: string }[] }[] = [];
@@ -23,7 +24,7 @@ let server: Server;
 beforeAll(async () => {
   await initI18n();
   server = createServer((req, res) => {
-    void readJsonBody(req).then((body) => {
+    void readRequestJson(req).then((body) => {
       asked.push(body as { files?: { id: string }[] });
       if (asked.length === 1) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'too_many_files', message: 'Too many files.', status: 400 }));
@@ -39,6 +40,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(() => {
   cleanup();
+  // The held stream ends with the test, so the server can close.
+  pending?.end();
   pending = null;
 });
 

@@ -1,9 +1,8 @@
-import { DEFAULT_TITLE, timings } from '@parley/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
-import { chat, useChatStore } from '../../state/chat-store.ts';
+import { conversationsQueryKey } from '../../api/conversations-api.ts';
+import { chat } from '../../state/chat-store.ts';
 import type { StreamHooks } from '../../state/run-stream.ts';
 import { chatCommands, type ChatActions } from './chat-commands.ts';
 
@@ -17,25 +16,9 @@ export function useChatActions(): ChatActions {
       onConversationCreated(conversationId) {
         chat.adopt(conversationId);
         navigate(`/chat/${conversationId}`, { replace: true });
-        // The server stored the conversation with its first message; the sidebar lists it while the reply streams.
+        // The server stored the conversation with its first message; the sidebar lists it while
+        // the reply streams. Its title comes later on the same stream (conversation-list-cache.ts).
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-      },
-      onSettled(firstMessage) {
-        // The title is written after the reply. Each pass refreshes the sidebar's list and, while
-        // the open conversation still has the default title, asks for it: on a phone with the
-        // drawer closed (or a hidden sidebar) no list is loaded to bring it to the top bar.
-        const refresh = () => {
-          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
-          const { conversationId: open, conversation } = useChatStore.getState();
-          if (!open || (conversation && conversation.title !== DEFAULT_TITLE)) return;
-          conversationsApi.get(open).then(
-            (named) => chat.adoptTitle(open, named.title),
-            (error: unknown) => console.error('Fetching the title of the open conversation failed', error),
-          );
-        };
-        refresh();
-        // The title is generated after the reply; the list picks it up on these later passes.
-        if (firstMessage) for (const delay of timings.listRefreshAfterFirstMessage) setTimeout(refresh, delay);
       },
     };
 

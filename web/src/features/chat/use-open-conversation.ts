@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
+import { conversationsApi } from '../../api/conversations-api.ts';
 import { messagesApi } from '../../api/messages-api.ts';
 import { chat, useChatStore } from '../../state/chat-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
@@ -28,7 +27,6 @@ async function recentShown(): Promise<void> {
  */
 export function useOpenConversation(routeId: string): void {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // Each navigation counts, so New Chat on /chat/new still clears an unsaved thread.
   const { key } = useLocation();
   useEffect(() => {
@@ -64,8 +62,7 @@ export function useOpenConversation(routeId: string): void {
         // when its stream is gone, the saved messages are loaded again.
         const live = liveStreams.of(routeId);
         if (!live) return;
-        const hooks = { onConversationCreated: () => undefined, onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationsQueryKey }) };
-        void followAgain(routeId, live, hooks).then(async (followed) => {
+        void followAgain(routeId, live, { onConversationCreated: () => undefined }).then(async (followed) => {
           if (followed || signal.aborted) return;
           const [again, saved] = await loadAll();
           chat.loaded(session, again, saved);
@@ -76,5 +73,5 @@ export function useOpenConversation(routeId: string): void {
       },
     );
     return () => controller.abort();
-  }, [routeId, key, navigate, queryClient]);
+  }, [routeId, key, navigate]);
 }

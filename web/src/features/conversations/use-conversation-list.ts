@@ -1,6 +1,7 @@
 import type { Conversation, ConversationPage } from '@parley/core';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { conversationListCache } from '../../state/conversation-list-cache.ts';
 import { useHasOwner } from '../../state/use-has-owner.ts';
 import { conversationsApi, conversationsQueryKey } from '../../api/conversations-api.ts';
 
@@ -38,30 +39,8 @@ export function useConversationList() {
   return { ...query, conversations, totalPages, loadedPages: pages?.length ?? 0 };
 }
 
-type ListData = InfiniteData<ConversationPage, number>;
-
 /** Edits of the cached list, applied at once while the server call runs. */
 export function useListCache() {
   const queryClient = useQueryClient();
-  return useMemo(() => listCache(queryClient), [queryClient]);
-}
-
-function listCache(queryClient: ReturnType<typeof useQueryClient>) {
-  const edit = (change: (c: Conversation) => Conversation | null) =>
-    queryClient.setQueryData<ListData>(conversationsQueryKey, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              conversations: page.conversations.map(change).filter((c): c is Conversation => c !== null),
-            })),
-          }
-        : data,
-    );
-  return {
-    rename: (id: string, title: string) => edit((c) => (c.conversationId === id ? { ...c, title } : c)),
-    remove: (ids: ReadonlySet<string>) => edit((c) => (ids.has(c.conversationId) ? null : c)),
-    refresh: () => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }),
-  };
+  return useMemo(() => conversationListCache(queryClient), [queryClient]);
 }

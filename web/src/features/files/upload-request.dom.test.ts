@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { readRequestText } from '@parley/testkit/request-body';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken, setAccessToken, setSessionHooks } from '../../api/session.ts';
@@ -23,9 +24,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks).toString('utf8');
+  const body = await readRequestText(req);
   if (req.url?.startsWith('/api/auth/refresh')) {
     state.refreshCalls += 1;
     if (!state.refreshWorks) return send(res, 401, { error: 'unauthorized', message: 'Authentication required.', status: 401 });

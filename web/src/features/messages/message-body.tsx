@@ -3,7 +3,7 @@ import { CircleAlert, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QuotaErrorActions } from '../access/quota-error-actions.tsx';
 import { MessageFiles } from '../files/message-files.tsx';
-import { useStreamingStore } from '../../state/streaming-store.ts';
+import { usePaintedStreaming } from '../../state/streaming-store.ts';
 import { PluginSteps } from '../plugins/plugin-steps.tsx';
 import { chatErrorDisplay } from './chat-error-display.ts';
 import { Markdown } from './markdown/markdown.tsx';
@@ -42,9 +42,7 @@ function UnfinishedNotice() {
 
 /** The one body that re-renders per delta: it alone reads the streaming text. */
 export function StreamingBody() {
-  const text = useStreamingStore((s) => s.text);
-  const reasoning = useStreamingStore((s) => s.reasoning);
-  const plugins = useStreamingStore((s) => s.plugins);
+  const { text, reasoning, plugins } = usePaintedStreaming();
   return (
     <>
       <PluginSteps plugins={plugins} />

@@ -10,7 +10,8 @@ import { testStartupConfig } from '../access/test-startup-config.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
 import { QuotaDialog } from './quota-dialog.tsx';
 import { TopUpForm } from './top-up-form.tsx';
-import { listenAsPage, readJsonBody } from '../../api/listen-as-page.ts';
+import { readRequestJson } from '@parley/testkit/request-body';
+import { listenAsPage } from '../../api/listen-as-page.ts';
 
 const apiKey = `sk-${'Ab12'.repeat(12)}`;
 let config = testStartupConfig();
@@ -28,7 +29,7 @@ const held: Held[] = [];
 let server: Server;
 
 function handle(req: IncomingMessage, res: ServerResponse) {
-  void readJsonBody(req).then((body) => {
+  void readRequestJson(req).then((body) => {
     const answer = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     if (req.url === '/api/config') return answer(200, config);
     held.push({ path: req.url!, body: body as Record<string, unknown>, answer });

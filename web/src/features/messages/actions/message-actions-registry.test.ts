@@ -1,7 +1,8 @@
 import type { Message } from '@parley/core';
 import { describe, expect, it } from 'vitest';
 import type { MessageActionContext, MessageCommands } from './message-action.ts';
-import { availableActions } from './message-actions-registry.ts';
+import { actionOutsideToolbar, availableActions } from './message-actions-registry.ts';
+import { regenerateAction } from './regenerate-action.ts';
 
 const reply = { messageId: 'r', parentMessageId: 'q', isCreatedByUser: false, text: 'Hello', error: false, finish_reason: 'length' } as Message;
 const question = { ...reply, messageId: 'q', parentMessageId: '00000000-0000-0000-0000-000000000000', isCreatedByUser: true, finish_reason: null } as Message;
@@ -59,5 +60,17 @@ describe('the message actions', () => {
     expect(performed).toEqual(['copy Hello', 'startEdit', 'regenerate r', 'continue r']);
     const copy = availableActions({ ...shown, copied: true })[0]!;
     expect([copy.label({ ...shown, copied: true }), copy.label(shown)]).toEqual(['chat.message.copied', 'chat.message.copy']);
+  });
+
+  it('give the options bar the regenerate action itself: on the last reply only, never while sending or without the right to change', () => {
+    const performed: string[] = [];
+    const { scope } = context({}, performed);
+    const regenerate = actionOutsideToolbar(regenerateAction, reply, scope)!;
+    expect(regenerate).toMatchObject({ label: 'chat.message.regenerate', Icon: regenerateAction.icon(context()) });
+    regenerate.perform();
+    expect(performed).toEqual(['regenerate r']);
+    expect(actionOutsideToolbar(regenerateAction, question, scope)).toBeNull();
+    expect(actionOutsideToolbar(regenerateAction, reply, { ...scope, submitting: true })).toBeNull();
+    expect(actionOutsideToolbar(regenerateAction, reply, { ...scope, canChange: false })).toBeNull();
   });
 });

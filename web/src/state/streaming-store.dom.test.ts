@@ -1,5 +1,7 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { streaming, useStreamingStore } from './streaming-store.ts';
+import { streaming, usePaintedStreaming, useStreamingStore } from './streaming-store.ts';
 
 /** Animation frames the test paints by hand, so "one paint per frame" is checked exactly. */
 const frames = new Map<number, FrameRequestCallback>();
@@ -27,14 +29,32 @@ function nextFrame(): number {
 }
 
 describe('streaming text (only the streaming message reads it)', () => {
-  it('appends deltas in seq order after the continued prefix, batching them into one paint', () => {
+  it('appends deltas in seq order after the continued prefix, held at once in the one store', () => {
     streaming.start('r1', 'Once ');
     expect(streaming.append(1, 'upon ')).toBe(true);
     expect(streaming.append(2, 'a time', 'thinking')).toBe(true);
-    expect(useStreamingStore.getState().text).toBe('Once ');
     expect(streaming.snapshot()).toEqual({ text: 'Once upon a time', reasoning: 'thinking', plugins: [] });
-    expect(nextFrame()).toBe(1);
     expect(useStreamingStore.getState()).toMatchObject({ messageId: 'r1', text: 'Once upon a time', reasoning: 'thinking' });
+  });
+
+  it('repaints the streaming body once per animation frame, however many deltas came in it', () => {
+    streaming.start('r1');
+    const painted: string[] = [];
+    const { unmount } = renderHook(() => painted.push(usePaintedStreaming().text));
+    expect(painted).toEqual(['']);
+    act(() => {
+      streaming.append(1, 'a');
+      streaming.append(2, 'b');
+      streaming.append(3, 'c');
+    });
+    expect(painted).toEqual(['']);
+    act(() => void nextFrame());
+    expect(painted).toEqual(['', 'abc']);
+    act(() => void streaming.append(4, 'd'));
+    expect(frames.size).toBe(1);
+    unmount();
+    // Gone from the page: its pending repaint is called off.
+    expect(frames.size).toBe(0);
   });
 
   it('goes on from a continued reply’s reasoning as well as its text', () => {
@@ -58,7 +78,6 @@ describe('streaming text (only the streaming message reads it)', () => {
     streaming.start('r1');
     streaming.append(1, 'a');
     expect(streaming.append(1, 'a')).toBe(false);
-    nextFrame();
     expect(useStreamingStore.getState().text).toBe('a');
   });
 });
