@@ -2,7 +2,7 @@ import type { Logger } from '../../app/logger.ts';
 import type { Db } from '../../db/client.ts';
 import { usageRecords } from '../../db/schema.ts';
 
-export type UsageRecordInput = typeof usageRecords.$inferInsert;
+type UsageRecordInput = typeof usageRecords.$inferInsert;
 
 export interface UsageRecorder {
   /** Queues one call's record; it reaches the database with the next batch, never on the call's own path. */
