@@ -47,7 +47,7 @@ function cpuSince(before: CpuMs, pids: readonly number[]): CpuMs {
 export type OpenStream = (stream: number, check: StreamCheck) => Promise<void>;
 
 /** Runs `count` streams at once through `open`, one StreamCheck each. */
-export async function runStreams(fake: PacedFake, firstStream: number, count: number, open: OpenStream): Promise<Run> {
+async function runStreams(fake: PacedFake, firstStream: number, count: number, open: OpenStream): Promise<Run> {
   const latencies: number[] = [];
   const checks = Array.from({ length: count }, (_, i) => new StreamCheck(firstStream + i, chunks, fake, latencies));
   await Promise.all(

@@ -4,7 +4,7 @@ import type { StreamFrame, StreamRegistry, Subscription } from '../streams/strea
 
 const SSE_PING_MS = 15_000;
 
-const sseHeaders = {
+export const sseHeaders = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
   connection: 'keep-alive',

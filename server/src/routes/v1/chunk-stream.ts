@@ -1,13 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import { sseHeaders } from '../../http/sse.ts';
 import { clientGone } from './client-gone.ts';
 import { openAIAnswer } from './openai-error-reply.ts';
 
-const sseHeaders = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-} as const;
 
 /** A client that reads slower than the upstream writes is cut off past this much unsent output. */
 const UNSENT_MAX_BYTES = 16 * 1024 * 1024;

@@ -164,6 +164,7 @@ export function createChannels(options: ChannelsOptions): Channels {
   };
 }
 
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
 declare module '../../app/context.ts' {
   interface AppContext {
     /** The upstream accounts (CHANNELS_FILE and the `*_API_KEY` ones) every server-paid call goes through, with failover. */

@@ -29,6 +29,7 @@ export function createGatewayCallers(now: () => number = Date.now): GatewayCalle
   };
 }
 
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
 declare module '../../app/context.ts' {
   interface AppContext {
     /** The API's verified access keys, remembered for 2 s. */

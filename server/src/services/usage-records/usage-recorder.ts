@@ -2,7 +2,7 @@ import type { Logger } from '../../app/logger.ts';
 import type { Db } from '../../db/client.ts';
 import { usageRecords } from '../../db/schema.ts';
 
-export type UsageRecordInput = typeof usageRecords.$inferInsert;
+type UsageRecordInput = typeof usageRecords.$inferInsert;
 
 export interface UsageRecorder {
   /** Queues one call's record; it reaches the database with the next batch, never on the call's own path. */
@@ -71,6 +71,7 @@ export function createUsageRecorder(db: Db, log: Logger, { intervalMs = 500, bat
   };
 }
 
+// This module's part of the AppContext (app/ names nothing above it; root/create-context.ts builds it).
 declare module '../../app/context.ts' {
   interface AppContext {
     /** Every model call's usage record, queued and written in batches off the call's path. */

@@ -6,7 +6,7 @@ import { usageRecords } from '../../db/schema.ts';
 const HOUR_MS = 3_600_000;
 
 /** Deletes the records older than the retention; answers how many. */
-export async function sweepUsageRecords(db: Db, retentionDays: number): Promise<number> {
+async function sweepUsageRecords(db: Db, retentionDays: number): Promise<number> {
   const rows = await db
     .delete(usageRecords)
     .where(lt(usageRecords.createdAt, sql`now() - make_interval(days => ${retentionDays})`))
