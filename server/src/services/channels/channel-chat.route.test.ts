@@ -73,6 +73,34 @@ describe.each(testDatabaseKinds)('the web chat goes through the channels on %s',
   });
 });
 
+describe.each(testDatabaseKinds)('an endpoint served by CHANNELS_FILE alone, no *_API_KEY, on %s', (kind) => {
+  let s: ChatStack;
+  let house: FakeUpstream;
+
+  beforeAll(async () => {
+    house = await startOpenAIFake({ apiKey: 'sk-house', models: ['house-model'] });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'parley-channels-')), 'channels.yaml');
+    writeFileSync(file, `channels:\n  - { name: house, type: openai-compatible, base_url: "${house.url}/v1", keys: [sk-house], models: [house-model], model_mapping: { gpt-4o-mini: house-model } }\n`);
+    s = await startChatStack(kind, { OPENAI_API_KEY: '', CHANNELS_FILE: file });
+  });
+  afterAll(async () => {
+    await s.close();
+    await house.close();
+  });
+
+  it("offers the endpoint and the channel's models, and chats through the channel", async () => {
+    const who = await s.t.signUp();
+    const endpoints = await (await s.get(who, '/api/endpoints')).json() as Record<string, unknown>;
+    expect(endpoints.openAI).toMatchObject({ userProvide: false });
+    const models = await (await s.get(who, '/api/models')).json() as Record<string, string[]>;
+    expect(models.openAI).toEqual(expect.arrayContaining(['house-model', 'gpt-4o-mini']));
+    house.enqueue({ chunks: ['in ', 'house'], model: 'house-model', mentioning: 'house call' });
+    const { frames } = await s.ask(who, { model: 'house-model', text: 'house call' });
+    expect(finalOf(frames).responseMessage.text).toBe('in house');
+    expect(house.requests.at(-1)!.headers.authorization).toBe('Bearer sk-house');
+  });
+});
+
 describe('npm run admin -- channel:list without a running server', () => {
   it('reads CHANNELS_FILE and the env keys, and refuses a bad file naming its line', { timeout: 120_000 }, async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));

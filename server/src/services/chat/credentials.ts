@@ -32,13 +32,15 @@ export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
  * which the client answers with its "set key" button.
  */
 export async function resolveCredentials(
-  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens'>,
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens' | 'channels'>,
   endpoint: EndpointName,
   userId: string,
 ): Promise<Credentials> {
   const settings = endpointSettings(ctx.env, endpoint);
-  if (!settings.enabled) throw new AppError('unknown_endpoint');
-  if (settings.serverKey) return { apiKey: '', outbound: operatorChosen, serviceAccountTokens: ctx.serviceAccountTokens, viaChannels: true };
+  // CHANNELS_FILE's channels make an endpoint the server's as its *_API_KEY does (unless users bring their own keys).
+  const serverPays = settings.serverKey !== undefined || (!settings.userProvide && ctx.channels.servesEndpoint(endpoint));
+  if (!settings.enabled && !serverPays) throw new AppError('unknown_endpoint');
+  if (serverPays) return { apiKey: '', outbound: operatorChosen, serviceAccountTokens: ctx.serviceAccountTokens, viaChannels: true };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');
