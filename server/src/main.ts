@@ -13,6 +13,7 @@ import { adminSocketPath } from './admin/admin-socket-path.ts';
 import { createLimiter } from './limiter/limiter.ts';
 import { startFileSweeper } from './services/files/orphan-sweeper.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
+import { startUsageSweeper } from './services/usage-records/usage-sweeper.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { ChannelFileError } from './services/channels/channel-file.ts';
 import { createStreamRegistry } from './streams/create-registry.ts';
@@ -46,9 +47,11 @@ async function main() {
   let stopKeySweeper = () => {};
   let stopAdminChannel = async () => {};
   let stopFileSweeper = () => {};
+  let stopUsageSweeper = () => {};
   const shutdown = async () => {
     stopKeySweeper();
     stopFileSweeper();
+    stopUsageSweeper();
     await stopAdminChannel();
     await app.close();
     await ctx.channels.close();
@@ -72,6 +75,7 @@ async function main() {
     onError: (error) => app.log.error({ err: error }, 'expired user key sweep failed'),
   });
   stopFileSweeper = startFileSweeper(ctx);
+  stopUsageSweeper = startUsageSweeper(ctx);
 }
 
 main().catch((error: unknown) => {

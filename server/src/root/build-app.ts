@@ -31,6 +31,8 @@ import { balanceRoutes } from '../routes/balance/balance.route.ts';
 import { filesRoutes } from '../routes/files/files.route.ts';
 import { pluginsRoutes } from '../routes/plugins/plugins.route.ts';
 import { v1Routes } from '../routes/v1/v1.route.ts';
+import { apiTokensRoutes } from '../routes/api-tokens/api-tokens.route.ts';
+import { usageRecordsRoutes } from '../routes/usage/usage-records.route.ts';
 
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -51,7 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes, usageRoutes, payRoutes, balanceRoutes, filesRoutes, pluginsRoutes, v1Routes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes, usageRoutes, payRoutes, balanceRoutes, filesRoutes, pluginsRoutes, apiTokensRoutes, usageRecordsRoutes, v1Routes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);

@@ -118,6 +118,18 @@ describe('OpenAI fake through the openai SDK', () => {
     const image = await client.images.generate({ model: 'gpt-image-2.6-flare', prompt: 'a dot' });
     expect(image.data?.[0]?.b64_json).toMatch(/^iVBOR/);
   });
+
+  it('embeds texts as float or base64 vectors, shortened only where the model can, refusing what OpenAI refuses', async () => {
+    const floats = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['one text', 'another'], encoding_format: 'float' });
+    expect(floats.data.map((d) => d.embedding.length)).toEqual([1536, 1536]);
+    expect(floats.usage.prompt_tokens).toBe(3);
+    // The SDK asks base64 by default and decodes it back into numbers.
+    const decoded = await client.embeddings.create({ model: 'text-embedding-3-large', input: 'one text', dimensions: 256 });
+    expect(decoded.data[0]!.embedding).toHaveLength(256);
+    expect(await caught(client.embeddings.create({ model: 'text-embedding-ada-002', input: 'x', dimensions: 256 }))).toMatchObject({ status: 400, param: 'dimensions' });
+    expect(await caught(client.embeddings.create({ model: 'text-embedding-3-small', input: '' }))).toMatchObject({ status: 400, param: 'input' });
+    expect(await caught(client.embeddings.create({ model: 'gpt-6.1-terra', input: 'x' }))).toMatchObject({ status: 400, param: 'model' });
+  });
 });
 
 describe('Azure OpenAI fake through the AzureOpenAI client', () => {

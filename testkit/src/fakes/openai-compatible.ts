@@ -17,6 +17,8 @@ import { chatRefusal, unknownModel, type ChatRequestBody, type Refusal } from '.
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
 import type { ModelProvider } from '@parley/core';
 import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
+import { embeddings } from './embeddings-api.ts';
+import { embeddingModelInfo } from '@parley/core';
 
 export interface OpenAIFakeOptions {
   /** When set, any other key is refused with the flavor's 401 body. Any non-empty key is accepted otherwise. */
@@ -168,7 +170,7 @@ function authorized(ctx: FakeContext, flavor: OpenAIFlavor, options: OpenAIFakeO
   return true;
 }
 
-const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations)$/;
+const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations|embeddings)$/;
 const notFound = { error: { code: '404', message: 'Resource not found' } };
 /** Azure serves the GPT Image deployments only from this (preview) API version on; chat takes older ones. */
 export const azureImagesMinApiVersion = '2025-04-01-preview';
@@ -179,19 +181,21 @@ function azureImagesVersionRefusal(model: string, version: string): Refusal | un
   return { status: 400, body: { error: { code: 'BadRequest', message } } };
 }
 
-type Route = { kind: 'chat' | 'images' | 'responses' | 'models'; deployment?: string; edit?: boolean };
+type Route = { kind: 'chat' | 'images' | 'responses' | 'models' | 'embeddings'; deployment?: string; edit?: boolean };
 
 function routeOf(flavor: OpenAIFlavor, method: string, path: string): Route | undefined {
   if (flavor === 'azure') {
     const match = azurePath.exec(path);
     if (!match) return undefined;
-    return { kind: match[2] === 'chat/completions' ? 'chat' : 'images', deployment: decodeURIComponent(match[1]!) };
+    const kind = match[2] === 'chat/completions' ? 'chat' : match[2] === 'embeddings' ? 'embeddings' : 'images';
+    return { kind, deployment: decodeURIComponent(match[1]!) };
   }
   if (method === 'GET' && path.endsWith('/models')) return { kind: 'models' };
   if (method !== 'POST') return undefined;
   if (path.endsWith('/chat/completions')) return { kind: 'chat' };
   if (path.endsWith('/images/generations')) return { kind: 'images' };
   if (path.endsWith('/images/edits')) return { kind: 'images', edit: true };
+  if (path.endsWith('/embeddings') && flavor === 'openai') return { kind: 'embeddings' };
   if (path.endsWith('/responses') && flavor !== 'deepseek') return { kind: 'responses' };
   return undefined;
 }
@@ -235,11 +239,17 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     }
     const body = (ctx.recorded.body ?? {}) as ChatRequestBody;
     const named = route.deployment ?? modelNamed(ctx.recorded.body);
-    const model = route.deployment !== undefined ? deployments[named] : models.includes(named) ? named : undefined;
+    const model = route.deployment !== undefined ? deployments[named] : models.includes(named) || (route.kind === 'embeddings' && embeddingModelInfo(named)) ? named : undefined;
     if (model === undefined) {
       const { status, body: refusal } = unknownModel(flavor, named);
       sendJson(ctx.res, status, refusal);
       return;
+    }
+    if (route.kind === 'embeddings') {
+      const scripted = ctx.takeReply(named);
+      if (!scripted.status || scripted.status < 400) return embeddings(ctx, model);
+      const { status, body: error } = openAIErrorBody(flavor, scripted);
+      return sendJson(ctx.res, status, error);
     }
     const refusal =
       route.kind === 'chat' ? chatRefusal(flavor, model, body)

@@ -45,7 +45,7 @@ export async function askRoutes(app: FastifyInstance, ctx: AppContext) {
     const endpoint = endpointOf(request);
     const body = askRequestSchema.parse(request.body);
     const exchange = await prepareExchange(ctx, { id: user.id, visitor: user.access?.kind === 'visitor', ...modelCallerOf(user) }, endpoint, body, route);
-    const started = await startExchange(ctx, exchange, request.id, payerOf(request, user));
+    const started = await startExchange(ctx, exchange, request.id, payerOf(request, user), request.ip);
     openEventStream(reply);
     if (!started.ok) return void reply.raw.end(formatFrame({ event: 'error', data: errorEvent(started.error) }));
     await pipeStream(reply, ctx.streams, started.streamId, -1);

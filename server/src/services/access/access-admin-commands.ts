@@ -5,8 +5,8 @@ import { addAccessKeyQuota, createAccessKey, keyState, listAccessKeys, revokeAcc
 import { AmountOverflow } from './safe-amount.ts';
 import { addTokenBalance } from './token-balance.ts';
 
-export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>] [--models <a,b>]
-                                           (prints the new key alone on its last line; --models: the only models it may use)
+export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>] [--models <a,b>] [--rpm <n>]
+                                           (prints the new key alone on its last line; --models: the only models it may use; --rpm: API requests per minute)
   key:list
   key:revoke <key or prefix>
   key:add-quota <key or prefix> <n>
@@ -17,6 +17,7 @@ export const accessAdminOptions = {
   days: { type: 'string' },
   note: { type: 'string' },
   models: { type: 'string' },
+  rpm: { type: 'string' },
 } as const;
 
 /** Model ids are at most this long, as an ask's `model` is. */
@@ -63,7 +64,7 @@ export interface AccessAdminInput {
   command: string;
   /** Positionals after the command. */
   args: string[];
-  values: { quota?: string; days?: string; note?: string; models?: string; email?: string };
+  values: { quota?: string; days?: string; note?: string; models?: string; rpm?: string; email?: string };
   startBalance: number;
 }
 
@@ -76,9 +77,10 @@ export async function runAccessAdminCommand(db: Db, input: AccessAdminInput): Pr
       const quota = count(values.quota, '--quota');
       const days = values.days === undefined ? undefined : count(values.days, '--days', { allowZero: false });
       const models = values.models === undefined ? undefined : modelList(values.models);
-      const { key, row } = await createAccessKey(db, { quota, days, note: values.note, models });
+      const rpm = values.rpm === undefined ? undefined : count(values.rpm, '--rpm', { allowZero: false });
+      const { key, row } = await createAccessKey(db, { quota, days, note: values.note, models, rpm });
       const expiry = row.expiresAt ? `expires ${row.expiresAt.toISOString()}` : 'never expires';
-      const only = row.models ? `, only for ${row.models.join(', ')}` : '';
+      const only = `${row.models ? `, only for ${row.models.join(', ')}` : ''}${row.rpm ? `, at most ${row.rpm} API requests a minute` : ''}`;
       return `Created key ${row.prefix}… with quota ${row.quota}${only}, ${expiry}. It is shown this once:\n${key}`;
     }
     case 'key:list': {

@@ -20,6 +20,8 @@ export interface NewAccessKey {
   note?: string;
   /** The model ids the key may use; none: every model the endpoints offer. */
   models?: string[];
+  /** API requests per minute; none: no limit of its own. */
+  rpm?: number;
 }
 
 /** Mints a key and its owner row in one transaction; the key itself is returned once and stored only as a hash. */
@@ -45,6 +47,7 @@ export async function createAccessKey(db: Db, input: NewAccessKey, now = new Dat
         label: input.note ?? null,
         quota: input.quota,
         models: input.models ?? null,
+        rpm: input.rpm ?? null,
         expiresAt: input.days === undefined ? null : new Date(now.getTime() + input.days * DAY_MS),
       })
       .returning();

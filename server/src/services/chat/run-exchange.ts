@@ -16,6 +16,8 @@ import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { watchIdle } from './idle-watch.ts';
 import type { CallMeter } from '../access/call-meter.ts';
+import type { Payer } from '../access/owner-kinds.ts';
+import { recordExchange } from './exchange-record.ts';
 import { fallbackTitle, generateTitle } from './title.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
@@ -26,6 +28,11 @@ interface Started {
   requestId?: string;
   /** The quota or credits of the exchange's model calls, held before each went upstream: charged when served, refunded when not. */
   hold?: CallMeter;
+  /** Who pays, and from where the ask came: for the usage record. */
+  payer?: Payer;
+  clientIp?: string;
+  /** performance.now() when the ask arrived. */
+  startedAt: number;
 }
 
 /** What has arrived so far; a continued reply's text, reasoning and plugins included. */
@@ -40,6 +47,8 @@ interface Reply {
   promptTokens?: number;
   /** The model the upstream says answered. */
   upstreamModel: string | null;
+  /** performance.now() of the first delta shown. */
+  firstOutputAt?: number;
 }
 
 type RowOf = (changes: Partial<MessageInput>) => MessageInput;
@@ -103,8 +112,10 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   saver.touch();
   let settings: Promise<void> | undefined;
   let seq = 0;
-  const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) =>
-    ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
+  const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) => {
+    reply.firstOutputAt ??= performance.now();
+    return ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
+  };
   // Whether the client has been shown anything of this reply: a failure then must not take it away.
   const shown = () => seq > 0;
   // The steps still running, by tool call id: a step's parallel calls of one tool finish in any order.
@@ -204,7 +215,18 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
   const { exchange, started, rowOf, placeholderStored } = ending;
   const { cancelled, errorText = null } = outcome;
   const cut = errorText !== null;
-  await started.hold?.settle({ served: !cancelled || ending.shown(), promptTokens: reply.promptTokens, completionTokens: reply.tokenCount ?? undefined });
+  const served = !cancelled || ending.shown();
+  await started.hold?.settle({ served, promptTokens: reply.promptTokens, completionTokens: reply.tokenCount ?? undefined });
+  recordExchange(ctx, exchange, started.payer, started.clientIp, {
+    served,
+    promptTokens: reply.promptTokens,
+    completionTokens: reply.tokenCount ?? undefined,
+    upstreamModel: reply.upstreamModel,
+    startedAt: started.startedAt,
+    firstOutputAt: reply.firstOutputAt,
+    status: cut ? 'error' : cancelled ? 'cancelled' : 'ok',
+    errorCode: cut ? chatErrorCode(errorText) : undefined,
+  });
   try {
     await (settings ?? saveSettings(ctx, exchange));
     const changes = {
@@ -239,6 +261,16 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
 /** The upstream id this exchange's model was called as (the one a `model_not_found` names). */
 const upstreamIdOf = (ctx: AppContext, exchange: Exchange) =>
   resolveModel(exchange.endpoint, exchange.model, endpointSettings(ctx.env, exchange.endpoint).aliases).upstreamId;
+
+/** The chat error code inside an error text (`{"type":"message_limit",…}`), for the usage record. */
+function chatErrorCode(text: string): string {
+  try {
+    const { type } = JSON.parse(text) as { type?: unknown };
+    return typeof type === 'string' ? type : 'upstream_error';
+  } catch {
+    return 'upstream_error';
+  }
+}
 
 const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role === 'user')?.content ?? '';
 
@@ -277,6 +309,8 @@ async function fail(ctx: AppContext, ending: Ending, error: unknown) {
   logExchangeFailure(ctx.log, exchange, started.requestId, error);
   await started.hold?.settle({ served: ending.shown() });
   const { text } = errorTextFor(error, { model: upstreamIdOf(ctx, exchange) });
+  const facts = { upstreamModel: null, startedAt: started.startedAt, status: 'error', errorCode: chatErrorCode(text) } as const;
+  recordExchange(ctx, exchange, started.payer, started.clientIp, { ...facts, served: ending.shown() });
   try {
     let saved: MessageRow;
     const kept = keptContinuedRow(exchange);

@@ -38,7 +38,8 @@ async function refuse(ctx: AppContext, exchange: Exchange, errorText: string): P
  * this client disconnects, so it can resume. The reply placeholder and the conversation's
  * settings are written once the upstream call is under way.
  */
-export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string, payer?: Payer): Promise<StartResult> {
+export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string, payer?: Payer, clientIp?: string): Promise<StartResult> {
+  const startedAt = performance.now();
   const streamId = randomUUID();
   const limit = ctx.env.CONCURRENT_MESSAGE_MAX;
   const held = await holdExchange(ctx, exchange, payer);
@@ -61,7 +62,7 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
       event: 'message',
       data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
     });
-    void runExchange(ctx, exchange, { streamId, userMessage, requestId, hold });
+    void runExchange(ctx, exchange, { streamId, userMessage, requestId, hold, payer, clientIp, startedAt });
     return { ok: true, streamId };
   } catch (error) {
     await hold.settle({ served: false });

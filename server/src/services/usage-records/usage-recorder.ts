@@ -57,7 +57,8 @@ export function createUsageRecorder(db: Db, log: Logger, { intervalMs = 500, bat
         queue.shift();
         log.error({ queueMax }, 'usage record queue full; the oldest record was dropped');
       }
-      queue.push(record);
+      // The call's own time: one batch's rows would otherwise share its statement's now().
+      queue.push({ createdAt: new Date(), ...record });
       if (!timer) {
         timer = setTimeout(() => void flush(), intervalMs);
         timer.unref();
