@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseChatErrorText, type Message } from '@parley/core';
+import { eq } from 'drizzle-orm';
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { usageRecords } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltasOf, finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { createThrowawayPostgres, testDatabaseKinds } from '../../test-support/databases.ts';
@@ -58,6 +60,10 @@ describe.each(testDatabaseKinds)('the web chat goes through the channels on %s',
     expect(['from b', 'from env']).toContain(final.responseMessage.text);
     expect(frames.some((f) => f.event === 'error')).toBe(false);
     expect(a.requests.at(-1)!.headers.authorization).toBe('Bearer sk-a1');
+    // The exchange's usage record names the channel that answered.
+    await s.t.ctx.usageRecords.flush();
+    const records = await s.t.ctx.db.select().from(usageRecords).where(eq(usageRecords.userId, who.userId));
+    expect(records.map((r) => [r.dialect, r.channel])).toEqual([['web', final.responseMessage.text === 'from b' ? 'b' : 'env-openai']]);
   });
 
   it('keeps the text shown when the channel fails after its first byte, and shows the error under it', async () => {
