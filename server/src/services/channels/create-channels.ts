@@ -33,8 +33,6 @@ export interface ChannelView {
 /** The upstream accounts every chat and API call goes through (`ctx.channels`). */
 export interface Channels {
   list(): ChannelView[];
-  /** Whether any channel, usable or not, serves the query (a chat without one has no server key to use). */
-  serves(query: ChannelQuery): boolean;
   /** Whether any channel, usable or not, speaks the endpoint's API (gptPlugins: its account's): the endpoint is then the server's. */
   servesEndpoint(endpoint: EndpointName): boolean;
   /** The model names CHANNELS_FILE's channels of the endpoint's API serve, for its model list. */
@@ -151,7 +149,6 @@ export function createChannels(options: ChannelsOptions): Channels {
 
   return {
     list: () => channels.map(view),
-    serves: router.serves,
     servesEndpoint: (endpoint) => ofEndpoint(endpoint).length > 0,
     modelsFor: (endpoint) => [...new Set(ofEndpoint(endpoint).flatMap((channel) => [...channel.models, ...Object.keys(channel.modelMapping)]))],
     pick: (query) => router.pick(query),
