@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { runAbuseMemory } from './abuse-memory.ts';
 import { runBundleSize } from './bundle-size.ts';
 import { runConcurrentStreams } from './concurrent-streams.ts';
+import { runGatewayStreams } from './gateway-streams.ts';
 import { runConvoList } from './convo-list.ts';
 import { runHostileUploads } from './hostile-uploads.ts';
 import { runLongConversation } from './long-conversation.ts';
@@ -14,6 +15,7 @@ import { runTtft } from './ttft.ts';
 const benches: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'ttft', run: runTtft },
   { name: 'concurrent-streams', run: runConcurrentStreams },
+  { name: 'gateway-streams', run: runGatewayStreams },
   { name: 'long-conversation', run: runLongConversation },
   { name: 'bundle-size', run: runBundleSize },
   { name: 'search', run: runSearch },

@@ -143,8 +143,20 @@ export const routeTable: Record<string, RouteEntry> = {
     other: 404,
   },
   'POST /api/presets/delete': { signedIn: true, call: (a) => ({ url: '/api/presets/delete', payload: { presetId: a.presetId } }), owner: 200, other: 404 },
+  'GET /api/user/tokens': { signedIn: true, call: () => ({ url: '/api/user/tokens' }), owner: 200, other: 200 },
+  'POST /api/user/tokens': { signedIn: true, call: () => ({ url: '/api/user/tokens', payload: { name: 'sweep token', expiresInDays: 1 } }), owner: 201, other: 201 },
+  'GET /api/usage/records': { signedIn: true, call: () => ({ url: '/api/usage/records?limit=5' }), owner: 200, other: 200 },
+  // The API takes access keys and API tokens only: a web session's token is not one (401 in OpenAI's shape).
+  'POST /v1/chat/completions': { signedIn: true, call: () => ({ url: '/v1/chat/completions', payload: { model: 'gpt-4o', messages: [{ role: 'user', content: 'Bob wants in' }] } }), owner: 401, other: 401 },
+  'GET /v1/models': { signedIn: true, call: () => ({ url: '/v1/models' }), owner: 401, other: 401 },
+  'GET /v1/models/:model': { signedIn: true, call: () => ({ url: '/v1/models/gpt-4o' }), owner: 401, other: 401 },
+  'POST /v1/images/generations': { signedIn: true, call: () => ({ url: '/v1/images/generations', payload: { model: 'gpt-4o-image', prompt: 'a dot' } }), owner: 401, other: 401 },
+  'POST /v1/embeddings': { signedIn: true, call: () => ({ url: '/v1/embeddings', payload: { model: 'text-embedding-3-small', input: 'x' } }), owner: 401, other: 401 },
+  'GET /v1/dashboard/billing/subscription': { signedIn: true, call: () => ({ url: '/v1/dashboard/billing/subscription' }), owner: 401, other: 401 },
+  'GET /v1/dashboard/billing/usage': { signedIn: true, call: () => ({ url: '/v1/dashboard/billing/usage' }), owner: 401, other: 401 },
   'DELETE /api/keys/:name': { signedIn: true, call: () => ({ url: '/api/keys/anthropic' }), owner: 200, other: 200 },
   'DELETE /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?all=true' }), owner: 200, other: 200 },
+  'DELETE /api/user/tokens/:id': { signedIn: true, call: (a) => ({ url: `/api/user/tokens/${a.apiTokenId}` }), owner: 200, other: 404 },
   'POST /api/convos/clear': { signedIn: true, call: (a) => ({ url: '/api/convos/clear', payload: { arg: { conversationId: a.conversationId } } }), owner: 200, other: 404 },
 };
 

@@ -27,6 +27,8 @@ export interface AliceData {
   streamId: string;
   /** An upload of Alice's, set when she is seeded. */
   fileId: string;
+  /** Alice's API token's id, set when she is seeded. */
+  apiTokenId: string;
   /** Texts only Alice's data holds: none may appear in another caller's answer. */
   secrets: string[];
 }
@@ -70,6 +72,7 @@ export async function startSecurityWorld(kind: DatabaseKind) {
     presetId: `alice-preset-${kind}`,
     streamId: `alice-stream-${kind}`,
     fileId: '',
+    apiTokenId: '',
     secrets: ['Alice zebra file', 'Alice zebra question', 'Alice zebra answer', 'Alice private title', 'Alice preset title', 'sk-ant-alice-secret-key'],
   };
   await seedAlice(stack, call, alice, data);
@@ -114,6 +117,12 @@ async function seedAlice(
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
   const key = await call(alice, 'PUT', { url: '/api/keys', payload: { name: 'anthropic', value: 'sk-ant-alice-secret-key', expiresAt } });
   if (preset.statusCode !== 200 || key.statusCode !== 200) throw new Error(`seeding Alice failed: ${preset.body} ${key.body}`);
+
+  const token = await call(alice, 'POST', { url: '/api/user/tokens', payload: { name: 'Alice zebra token' } });
+  if (token.statusCode !== 201) throw new Error(`seeding Alice's API token failed: ${token.body}`);
+  const created = token.json<{ id: string; token: string }>();
+  data.apiTokenId = created.id;
+  data.secrets.push('Alice zebra token', created.token);
 
   const file = { fileName: 'alice-notes.txt', data: Buffer.from('Alice zebra file') };
   data.fileId = (await uploadFile(stack.t.ctx, { owner: data.userId, endpoint: 'openAI', ...file })).id;

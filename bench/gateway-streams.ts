@@ -1,0 +1,113 @@
+import http from 'node:http';
+import { mintBenchKey } from './lib/bench-key.ts';
+import { startPacedFake } from './lib/paced-fake.ts';
+import type { BenchParley } from './lib/parley.ts';
+import { startParleyInstances, stopParleyInstances } from './lib/parley-instances.ts';
+import { result, type BenchResult } from './lib/report.ts';
+import { runIfMain } from './lib/run-main.ts';
+import { postEventStream } from './lib/sse-client.ts';
+import { distribution, ms } from './lib/stats.ts';
+import { chatCompletionsStream, cpuOf, chunks, describe, directStream, measureFloor, measurePath, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
+import { StreamCheck } from './lib/stream-check.ts';
+import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
+
+const bench = 'gateway-streams';
+/** Issue 26's targets, each against the floor relay or the direct path measured in the same run. */
+const targets = { cpuPerChunkOverFloor: 1.3, addedP99OverFloorMs: 5, cpuPerRequestMs: 1, ttftAddedP50Ms: 3 };
+/** Short calls (one chunk each) measured for the per-request CPU, this many at a time. */
+const requestCalls = 500;
+const requestConcurrency = 50;
+
+/** Times to first chunk, one per stream: from the request's start to its first chunk. */
+type Ttfts = number[];
+
+/** One short call: authenticate, route, hold, relay one chunk, settle, record. */
+async function shortCall(url: string, key: string, agent: http.Agent): Promise<void> {
+  const status = await postEventStream({
+    url: `${url}/chat/completions`,
+    agent,
+    headers: { authorization: `Bearer ${key}` },
+    body: { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hello' }] },
+    onFrame: () => undefined,
+  });
+  if (status !== 200) throw new Error(`short call answered ${status}`);
+}
+
+async function shortCalls(url: string, key: string, agent: http.Agent, count: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: requestConcurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        await shortCall(url, key, agent);
+      }
+    }),
+  );
+}
+
+const cpuMs = ({ user, system }: CpuMs) => user + system;
+
+/**
+ * Issue 26's gateway bench: the same 500 streams × 200 chunks as concurrent-streams, straight
+ * from the paced fake, through the floor relay, and through Parley's `/v1/chat/completions`
+ * with an access key (auth, model route, quota hold, relay, settle, usage record), on
+ * PostgreSQL. Then 500 one-chunk calls tell Parley's CPU per request.
+ */
+export async function runGatewayStreams(): Promise<BenchResult[]> {
+  const fake = await startPacedFake({ streams: 3 * (warmUpStreams + streams), chunks, spacingMs });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
+  const postgres = await createThrowawayPostgres();
+  let parleys: BenchParley[] = [];
+  try {
+    const directTtfts: Ttfts = [];
+    const direct = await measurePath(fake, 0, timed(directStream(fake, agent), directTtfts));
+    const floor = await measureFloor(fake, agent);
+    parleys = await startParleyInstances(1, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1`, ACCESS_MODE: 'both', DATABASE_URL: postgres.url });
+    const parley = parleys[0]!;
+    const key = await mintBenchKey(postgres.url, 10_000_000);
+    const gatewayTtfts: Ttfts = [];
+    const through = await measurePath(fake, 2, timed(chatCompletionsStream(`${parley.url}/v1`, key, agent), gatewayTtfts), [parley.pid]);
+
+    await shortCalls(`${parley.url}/v1`, key, agent, 100);
+    const before = cpuOf([parley.pid]);
+    await shortCalls(`${parley.url}/v1`, key, agent, requestCalls);
+    const perRequestMs = (cpuMs(cpuOf([parley.pid])) - cpuMs(before)) / requestCalls;
+
+    const d = describe('direct to the fake', direct);
+    const f = describe('through the floor relay', floor);
+    const p = describe('through /v1', through);
+    const broken = [...direct.checks, ...floor.checks, ...through.checks].filter((c) => c.problem);
+    for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
+    const relayed = streams * chunks;
+    const parleyUs = (cpuMs(through.cpu) * 1000) / relayed;
+    const floorUs = (cpuMs(floor.cpu) * 1000) / relayed;
+    const added = p.p99 - d.p99;
+    const floorAdded = f.p99 - d.p99;
+    const ttftAdded = distribution(gatewayTtfts.slice(-streams)).p50 - distribution(directTtfts.slice(-streams)).p50;
+    const intact = through.checks.filter((c) => !c.problem).length;
+    console.log(`  Parley CPU while streaming: ${(cpuMs(through.cpu) / 1000).toFixed(1)} s for ${relayed} chunks; floor relay ${(cpuMs(floor.cpu) / 1000).toFixed(1)} s`);
+    return [
+      result(bench, 'streams delivered complete and in order', `${intact}/${streams}`, `${streams}/${streams}`, intact === streams),
+      result(bench, 'CPU per relayed chunk', `${parleyUs.toFixed(1)} µs (floor relay ${floorUs.toFixed(1)} µs, ${(parleyUs / floorUs).toFixed(2)}×)`, `≤ ${targets.cpuPerChunkOverFloor}× floor`, parleyUs <= floorUs * targets.cpuPerChunkOverFloor),
+      result(bench, 'added chunk latency p99 (Parley − direct)', `${ms(added)} (floor relay ${ms(floorAdded)})`, `≤ floor + ${targets.addedP99OverFloorMs} ms = ${ms(floorAdded + targets.addedP99OverFloorMs)}`, added <= floorAdded + targets.addedP99OverFloorMs),
+      result(bench, 'CPU per request (auth, route, hold, settle, record; one chunk)', ms(perRequestMs, 3), `≤ ${targets.cpuPerRequestMs} ms`, perRequestMs <= targets.cpuPerRequestMs),
+      result(bench, 'time to first chunk added p50 (Parley − direct)', ms(ttftAdded), `≤ ${targets.ttftAddedP50Ms} ms`, ttftAdded <= targets.ttftAddedP50Ms),
+    ];
+  } finally {
+    agent.destroy();
+    await stopParleyInstances(parleys);
+    await fake.close();
+    await postgres.drop();
+  }
+}
+
+/** Wraps a path's opener to note each stream's time to first chunk. */
+function timed(open: OpenStream, ttfts: Ttfts): OpenStream {
+  return async (stream: number, check: StreamCheck) => {
+    const startedAt = performance.now();
+    await open(stream, check);
+    if (!Number.isNaN(check.firstAt)) ttfts.push(check.firstAt - startedAt);
+  };
+}
+
+runIfMain(import.meta.url, runGatewayStreams);

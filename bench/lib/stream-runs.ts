@@ -1,0 +1,153 @@
+import http from 'node:http';
+import { ROOT_PARENT_ID, type SseEvent } from '@parley/core';
+import { benchStreamPrompt } from './paced-fake-protocol.ts';
+import { startFloorRelay } from './floor-relay.ts';
+import type { PacedFake } from './paced-fake.ts';
+import { readCpuTimesMs } from './proc-usage.ts';
+import { postEventStream } from './sse-client.ts';
+import { distribution, ms } from './stats.ts';
+import { peakOverlap, StreamCheck } from './stream-check.ts';
+
+/**
+ * The streaming benches' shared runs: batches of concurrent streams through one path (straight
+ * from the paced fake, through the floor relay, through Parley), each chunk checked, the relay's
+ * CPU taken over the measured batch only.
+ */
+export const streams = Number(process.env.BENCH_STREAMS ?? 500);
+/** `BENCH_CHUNKS=20` beside the default 200 tells the per-exchange cost from the per-chunk cost (two runs, two unknowns). */
+export const chunks = Number(process.env.BENCH_CHUNKS ?? 200);
+export const spacingMs = 10;
+/**
+ * Streams run through each path before it is measured, so JIT and connection set-up are not
+ * counted. 10 warmed the per-chunk code (2,000 chunks) but not the per-exchange code (sign-in,
+ * queries, title call), which V8 optimises only after some tens of calls: Parley's 10 warm-up
+ * streams took 0.6 s of CPU, most of it compiling, and the compiling went on into the measured run.
+ */
+export const warmUpStreams = 50;
+
+export interface Run {
+  checks: StreamCheck[];
+  latencies: number[];
+}
+
+/** CPU time used, user and system (the kernel's part: socket reads and writes), in milliseconds. */
+export interface CpuMs {
+  user: number;
+  system: number;
+}
+
+export const cpuOf = (pids: readonly number[]): CpuMs =>
+  pids.map(readCpuTimesMs).reduce((sum, cpu) => ({ user: sum.user + cpu.user, system: sum.system + cpu.system }), { user: 0, system: 0 });
+
+function cpuSince(before: CpuMs, pids: readonly number[]): CpuMs {
+  const now = cpuOf(pids);
+  return { user: now.user - before.user, system: now.system - before.system };
+}
+
+export type OpenStream = (stream: number, check: StreamCheck) => Promise<void>;
+
+/** Runs `count` streams at once through `open`, one StreamCheck each. */
+export async function runStreams(fake: PacedFake, firstStream: number, count: number, open: OpenStream): Promise<Run> {
+  const latencies: number[] = [];
+  const checks = Array.from({ length: count }, (_, i) => new StreamCheck(firstStream + i, chunks, fake, latencies));
+  await Promise.all(
+    checks.map(async (check) => {
+      await open(check.stream, check).catch((error: unknown) => check.fail(String(error)));
+      check.complete();
+    }),
+  );
+  return { checks, latencies };
+}
+
+/**
+ * A warm-up batch, then the measured one; each path has its own block of stream numbers. The
+ * CPU time of the processes `pids` (the relay under test) is taken over the measured batch only.
+ */
+export async function measurePath(fake: PacedFake, block: number, open: OpenStream, pids: readonly number[] = []): Promise<Run & { cpu: CpuMs }> {
+  const first = block * (warmUpStreams + streams);
+  const warm = await runStreams(fake, first, warmUpStreams, open);
+  const broken = warm.checks.find((c) => c.problem);
+  if (broken) throw new Error(`warm-up failed: ${broken.problem}`);
+  const cpuBefore = cpuOf(pids);
+  const run = await runStreams(fake, first + warmUpStreams, streams, open);
+  return { ...run, cpu: cpuSince(cpuBefore, pids) };
+}
+
+/** The direct path: the same client reading the fake's Chat Completions streams itself. */
+export const directStream = (fake: PacedFake, agent: http.Agent) => chatCompletionsStream(`${fake.url}/v1`, 'sk-bench', agent);
+
+/** A Chat Completions stream read as the `openai` SDK reads it, from `baseUrl` (the fake's, or Parley's `/v1`). */
+export function chatCompletionsStream(baseUrl: string, key: string, agent: http.Agent): OpenStream {
+  return async (stream: number, check: StreamCheck) => {
+    const status = await postEventStream({
+      url: `${baseUrl}/chat/completions`,
+      agent,
+      headers: { authorization: `Bearer ${key}` },
+      body: { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: benchStreamPrompt(stream) }] },
+      onFrame(frame, arrivedAt) {
+        if (frame.data === '[DONE]') return;
+        const content = (JSON.parse(frame.data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content;
+        if (content) check.receive(content, arrivedAt);
+      },
+    });
+    if (status !== 200) check.fail(`status ${status}`);
+  };
+}
+
+/**
+ * Through Parley (or the floor relay, which speaks the same frames): `created`, deltas with
+ * consecutive `seq`, then `final` holding the whole reply.
+ */
+export function parleyStream(parleyUrl: string, token: string, agent: http.Agent) {
+  return async (stream: number, check: StreamCheck) => {
+    let seq = 0;
+    let created = false;
+    let final = false;
+    const onFrame = (frame: SseEvent, arrivedAt: number) => {
+      if (frame.event !== 'message') return check.fail(`${frame.event} frame: ${frame.data.slice(0, 200)}`);
+      const data = JSON.parse(frame.data) as { created?: true; seq?: number; delta?: string; final?: true; responseMessage?: { text: string } };
+      if (data.created) created = true;
+      else if (data.final) {
+        final = true;
+        if (data.responseMessage?.text !== check.expectedText()) check.fail('the final frame holds a different reply text');
+      } else if (data.delta !== undefined) {
+        if (data.seq !== seq + 1) check.fail(`seq ${data.seq} after ${seq}`);
+        seq = data.seq ?? seq;
+        check.receive(data.delta, arrivedAt);
+      }
+    };
+    const status = await postEventStream({
+      url: `${parleyUrl}/api/ask/openAI`,
+      agent,
+      headers: { authorization: `Bearer ${token}` },
+      body: { text: benchStreamPrompt(stream), conversationId: null, parentMessageId: ROOT_PARENT_ID, endpoint: 'openAI', model: 'gpt-4o-mini' },
+      onFrame,
+      timeoutMs: 120_000,
+    });
+    if (status !== 200) check.fail(`status ${status}`);
+    if (!created || !final) check.fail(`stream ended without ${created ? 'final' : 'created'}`);
+  };
+}
+
+export function describe(name: string, run: Run) {
+  const label = name.padEnd('through the floor relay'.length);
+  const d = distribution(run.latencies);
+  const firsts = run.checks.map((c) => c.firstAt).filter((at) => !Number.isNaN(at));
+  const startSpread = Math.max(...firsts) - Math.min(...firsts);
+  console.log(`  ${label}: chunk latency p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} over ${d.count} chunks`);
+  console.log(
+    `  ${' '.repeat(label.length)}  first chunks spread over ${ms(startSpread, 0)}; at most ${peakOverlap(run.checks)} of ${streams} streams were delivering at once`,
+  );
+  return d;
+}
+
+/** The floor path: the same streams through a relay that does nothing but relay (floor-relay-server.ts). */
+export async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run & { cpu: CpuMs }> {
+  const relay = await startFloorRelay(`${fake.url}/v1`);
+  try {
+    return await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent), [relay.pid]);
+  } finally {
+    await relay.stop();
+  }
+}
+
