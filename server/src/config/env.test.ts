@@ -24,6 +24,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ANTHROPIC_BASE_URL: 'nope' })).toThrow(/ANTHROPIC_BASE_URL/);
   });
 
+  it('reads OPENAI_API and the Vertex location, refusing values that are neither', () => {
+    expect(parseEnv({}).OPENAI_API).toBeUndefined();
+    expect(parseEnv({ OPENAI_API: 'chat' }).OPENAI_API).toBe('chat');
+    expect(() => parseEnv({ OPENAI_API: 'completions' })).toThrow(/OPENAI_API/);
+    expect(parseEnv({}).GOOGLE_VERTEX_LOCATION).toBe('global');
+    expect(parseEnv({ GOOGLE_VERTEX_LOCATION: 'europe-west4' }).GOOGLE_VERTEX_LOCATION).toBe('europe-west4');
+    // It becomes part of a host name.
+    expect(() => parseEnv({ GOOGLE_VERTEX_LOCATION: 'evil.com#' })).toThrow(/GOOGLE_VERTEX_LOCATION/);
+  });
+
   it('rejects a CREDS_KEY that is not 32 bytes of hex', () => {
     expect(() => parseEnv({ CREDS_KEY: 'short' })).toThrow(/CREDS_KEY/);
   });

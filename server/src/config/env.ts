@@ -73,6 +73,10 @@ const baseSchema = z.object({
   SEARCH: bool(true),
   // gptPlugins runs on the Azure OpenAI account (its key, deployments and models) instead of OpenAI's.
   PLUGINS_USE_AZURE: bool(false),
+  // The API OpenAI reasoning models are called through: `responses` (api.openai.com's default) or `chat` (any other base URL's).
+  OPENAI_API: z.enum(['responses', 'chat', '']).optional().transform((v) => (v === '' ? undefined : v)),
+  // The Vertex AI location of Google service-account keys; it becomes part of the host name.
+  GOOGLE_VERTEX_LOCATION: z.string().regex(/^[a-z0-9-]+$/, 'a Vertex AI location such as global or us-central1').default('global'),
   // One Azure deployment per model (`model=deployment,...`), merged into the server's Azure key.
   AZURE_OPENAI_DEPLOYMENTS: optionalString,
   // The API version of Azure image deployments, when it differs from the chat one in the key.

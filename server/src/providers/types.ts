@@ -27,6 +27,14 @@ export interface MeteredCall {
   model: string;
 }
 
+/** The operator's settings of the upstream APIs (env), beside the credential. */
+export interface ProviderSettings {
+  /** `OPENAI_API`: the API OpenAI reasoning models are called through; by the base URL when unset (see `openAIApiOf`). */
+  openAIApi?: 'responses' | 'chat';
+  /** `GOOGLE_VERTEX_LOCATION`: the Vertex AI location of service-account keys (`global` when unset). */
+  vertexLocation?: string;
+}
+
 export interface ChatRequest {
   /** Our model id from the endpoint registry (for example `gpt-o3-mini`); the provider maps it upstream. */
   model: string;
@@ -48,6 +56,8 @@ export interface ChatRequest {
   outbound?: OutboundPolicy;
   /** Where a service-account key's tokens are kept between calls (the app context's); none: a token per call. */
   serviceAccountTokens?: ServiceAccountTokens;
+  /** The operator's settings of the upstream APIs; their defaults when absent. */
+  settings?: ProviderSettings;
   /**
    * Called before each model call of a request that makes several (an agent's steps, its
    * completion): holds the price of the model that call uses, or throws when the payer cannot

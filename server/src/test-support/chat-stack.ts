@@ -89,7 +89,8 @@ export async function waitForTitle(url: string, who: { headers: Record<string, s
 /** An app wired to a fake OpenAI upstream (key `sk-test`), plus helpers to ask and read. */
 export async function startChatStack(kind: DatabaseKind, env: Record<string, string> = {}, parts: TestAppParts = {}) {
   const upstream = await startOpenAIFake();
-  const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, ...env }, parts);
+  // The fake stands in for api.openai.com, so reasoning models take its Responses API.
+  const t = await listenTestApp(kind, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${upstream.url}/v1`, OPENAI_API: 'responses', ...env }, parts);
   // The live model lists an ask is checked against are fetched now, as a running server has them, so a test's upstream requests are its own.
   await t.ctx.models.all();
   const post = (who: { headers: Record<string, string> }, path: string, body: unknown, signal?: AbortSignal) =>

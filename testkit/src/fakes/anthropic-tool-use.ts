@@ -68,3 +68,26 @@ export function toolUseEvents(calls: Required<FakeToolCall>[], first: number): R
     ];
   });
 }
+
+interface ThinkingBlock extends Block {
+  signature?: unknown;
+}
+
+/**
+ * Anthropic's rule for tools while thinking is on: the assistant turn whose `tool_use` the last
+ * user turn answers must open with its `thinking` (or `redacted_thinking`) block, signature
+ * included, as the model wrote it. A loop that drops it is refused with Anthropic's wording.
+ */
+export function thinkingToolLoopProblem(messages: { role: string; content: unknown }[] | undefined, thinkingOn: boolean): string | undefined {
+  if (!thinkingOn || !messages || messages.length < 2) return undefined;
+  const last = messages.length - 1;
+  const answersTools = messages[last]!.role === 'user' && blocksOf(messages[last]!.content).some((b) => b.type === 'tool_result');
+  const turn = messages[last - 1]!;
+  if (!answersTools || turn.role !== 'assistant') return undefined;
+  const first = blocksOf(turn.content)[0] as ThinkingBlock | undefined;
+  if (first?.type !== 'thinking' && first?.type !== 'redacted_thinking') {
+    return `messages.${last - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first?.type ?? 'text')}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
+  }
+  if (first.type === 'thinking' && (typeof first.signature !== 'string' || first.signature === '')) return `messages.${last - 1}.content.0.thinking.signature: Field required`;
+  return undefined;
+}

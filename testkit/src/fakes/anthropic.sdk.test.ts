@@ -132,4 +132,34 @@ describe('Anthropic fake through the @anthropic-ai/sdk', () => {
     const unanswered = await caught(client.messages.create({ model: 'claude-haiku-5-5', max_tokens: 100, tools, messages: [...history, ...user('and?')] }));
     expect(unanswered.message).toContain('`tool_use` ids were found without `tool_result` blocks immediately after: toolu_01calc');
   });
+
+  it('while thinking, opens a tool turn with a signed thinking block and refuses a loop that drops it', async () => {
+    const tools = [{ name: 'calculator', description: 'math', input_schema: { type: 'object' as const, properties: { input: { type: 'string' } } } }];
+    const thinking = { type: 'enabled' as const, budget_tokens: 1024 };
+    fake.enqueue({ toolCalls: [{ id: 'toolu_01think', name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['It is 14.'] });
+    const asked = await client.messages.stream({ model: 'claude-haiku-4-5', max_tokens: 2048, thinking, tools, messages: user('2+3*4?') }).finalMessage();
+    expect(asked.content.map((b) => b.type)).toEqual(['thinking', 'tool_use']);
+    expect(asked.content[0]).toMatchObject({ type: 'thinking', signature: 'fake-signature' });
+    const result = { role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: 'toolu_01think', content: '14' }] };
+    const kept = await client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 2048, thinking, tools, messages: [...user('2+3*4?'), { role: 'assistant', content: asked.content }, result] });
+    expect(kept.content.at(-1)).toEqual({ type: 'text', text: 'It is 14.' });
+    const dropped = await caught(
+      client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 2048, thinking, tools, messages: [...user('2+3*4?'), { role: 'assistant', content: asked.content.slice(1) }, result] }),
+    );
+    expect(dropped.status).toBe(400);
+    expect(dropped.message).toContain('a final `assistant` message must start with a thinking block');
+    const unsigned = await caught(
+      client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 2048, thinking, tools, messages: [...user('2+3*4?'), { role: 'assistant', content: [{ type: 'thinking', thinking: '', signature: '' }, ...asked.content.slice(1)] }, result] }),
+    );
+    expect(unsigned.message).toContain('thinking.signature: Field required');
+  });
+
+  it('refuses to continue an assistant turn on Claude 5, and while thinking unless it opens with its thinking', async () => {
+    const prefill = [...user('q'), { role: 'assistant' as const, content: 'Thought:' }];
+    expect((await caught(client.messages.create({ model: 'claude-haiku-5-5', max_tokens: 100, messages: prefill }))).message).toContain('does not support assistant message prefill');
+    const thinking = await caught(client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: prefill }));
+    expect(thinking.message).toContain('a final `assistant` message must start with a thinking block');
+    fake.enqueue({ chunks: [' fine'] });
+    expect((await client.messages.create({ model: 'claude-haiku-4-5', max_tokens: 100, messages: prefill })).content).toEqual([{ type: 'text', text: ' fine' }]);
+  });
 });

@@ -12,7 +12,7 @@ import {
   type FakeUpstream,
 } from './fake-server.ts';
 import { anthropicContentProblem } from './content-parts.ts';
-import { anthropicToolProblem, toolUseBlocks, toolUseEvents, withToolUseIds } from './anthropic-tool-use.ts';
+import { anthropicToolProblem, thinkingToolLoopProblem, toolUseBlocks, toolUseEvents, withToolUseIds } from './anthropic-tool-use.ts';
 
 export interface AnthropicFakeOptions {
   /** When set, any other `x-api-key` is refused with 401 `authentication_error`. */
@@ -73,6 +73,8 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
   const calls = withToolUseIds(reply.toolCalls ?? []);
   const chunks = reply.chunks ?? (calls.length > 0 ? [] : echoChunks(lastUser ? textOf(lastUser.content) : undefined));
   const reasoning = showsThinking(body) ? (reply.reasoning ?? []) : [];
+  // A model thinking before it calls tools opens its turn with a signed thinking block, its text omitted unless shown.
+  const thinkingBlock = reasoning.length > 0 || (thinksNow(body) && calls.length > 0);
   const id = `msg_${Math.random().toString(36).slice(2, 14)}`;
   const model = body.model ?? 'unknown';
   const inputTokens = reply.usage?.promptTokens ?? 12;
@@ -88,7 +90,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
       role: 'assistant',
       model,
       content: [
-        ...(reasoning.length > 0 ? [{ type: 'thinking', thinking: reasoning.join(''), signature: 'sig' }] : []),
+        ...(thinkingBlock ? [{ type: 'thinking', thinking: reasoning.join(''), signature: 'sig' }] : []),
         ...(hasText ? [{ type: 'text', text: chunks.join('') }] : []),
         ...toolUseBlocks(calls),
       ],
@@ -99,7 +101,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
     return;
   }
 
-  const textIndex = reasoning.length > 0 ? 1 : 0;
+  const textIndex = thinkingBlock ? 1 : 0;
   const frames = [
     event('message_start', {
       type: 'message_start',
@@ -114,7 +116,7 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
         usage: { input_tokens: inputTokens, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
       },
     }),
-    ...(reasoning.length > 0
+    ...(thinkingBlock
       ? [
           event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }),
           ...reasoning.map((thinking) =>
@@ -144,6 +146,25 @@ async function messages(ctx: FakeContext, reply: FakeReply) {
         ]),
   ];
   await streamFrames(ctx, frames, reply);
+}
+
+/** Whether the model thinks on this call: thinking enabled or adaptive, or a model that always thinks. */
+const thinksNow = (body: MessagesBody) =>
+  body.thinking?.type === 'enabled' || body.thinking?.type === 'adaptive' || (body.thinking === undefined && claudeThinkingOf(body.model ?? '') === 'always');
+
+/**
+ * A conversation ending on an assistant turn asks the model to continue it (a prefill): refused
+ * from Sonnet/Opus 4.6 and Claude 5 on, and while thinking unless that turn opens with its thinking.
+ */
+function prefillProblem(body: MessagesBody): string | undefined {
+  const messages = body.messages ?? [];
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return undefined;
+  const model = body.model ?? '';
+  if (claudeThinkingOf(model) !== 'budget' || adaptiveAlsoTaken.has(model)) return 'This model does not support assistant message prefill. The conversation must end with a user message.';
+  const first = Array.isArray(last.content) ? (last.content[0] as { type?: string } | undefined)?.type : 'text';
+  if (!thinksNow(body) || first === 'thinking' || first === 'redacted_thinking') return undefined;
+  return `messages.${messages.length - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block. We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
 }
 
 /** Thinking blocks come back with text: extended thinking, or adaptive thinking with `display: summarized`. */
@@ -236,7 +257,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     if (!models.includes(body.model ?? '')) return refuse(ctx, invalidRequest(`model: ${String(body.model)}`, 404));
     const refusal = messagesRefusal(body, String(version));
     if (refusal) return refuse(ctx, refusal);
-    const toolProblem = anthropicToolProblem(body);
+    const toolProblem = prefillProblem(body) ?? anthropicToolProblem(body) ?? thinkingToolLoopProblem(body.messages, thinksNow(body));
     if (toolProblem) return refuse(ctx, invalidRequest(toolProblem));
     const contentProblem = anthropicContentProblem(body.messages);
     if (contentProblem) return refuse(ctx, invalidRequest(contentProblem));

@@ -4,7 +4,7 @@
  * Each check answers the API's own complaint, or undefined when the content is valid.
  */
 
-const imageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const imageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 const signatures: Record<string, (b: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
@@ -15,7 +15,7 @@ const signatures: Record<string, (b: Buffer) => boolean> = {
 };
 
 /** Whether base64 `data` decodes to bytes of `mediaType`. */
-function bytesMatch(mediaType: string, data: unknown): boolean {
+export function bytesMatch(mediaType: string, data: unknown): boolean {
   if (typeof data !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(data)) return false;
   return signatures[mediaType]?.(Buffer.from(data, 'base64')) ?? false;
 }
@@ -64,8 +64,8 @@ export function anthropicContentProblem(messages: unknown): string | undefined {
     for (const block of content) {
       if (!isObject(block)) return 'messages: content blocks must be objects';
       if (block.type === 'text' && typeof block.text === 'string') continue;
-      // Tool blocks are checked against each other by anthropicToolProblem.
-      if (block.type === 'tool_use' || block.type === 'tool_result') continue;
+      // Tool and thinking blocks are checked against each other by anthropicToolProblem and thinkingToolLoopProblem.
+      if (block.type === 'tool_use' || block.type === 'tool_result' || block.type === 'thinking' || block.type === 'redacted_thinking') continue;
       const source = isObject(block.source) ? block.source : undefined;
       const allowed = block.type === 'image' ? imageTypes : block.type === 'document' ? ['application/pdf'] : undefined;
       if (!allowed || !source) return `messages: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`;

@@ -1,5 +1,5 @@
 import { createSign } from 'node:crypto';
-import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import { ApiError, GoogleGenAI, ThinkingLevel, type GenerateContentResponse } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleFake, type GoogleFake } from './google.ts';
 import type { ServiceAccountKey } from './service-account.ts';
@@ -45,7 +45,7 @@ describe('Google fake through @google/genai', () => {
     const stream = await gemini.models.generateContentStream({
       model: 'gemini-3.7-flash',
       contents: 'q',
-      config: { maxOutputTokens: 1024 + 3, thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } },
+      config: { maxOutputTokens: 1000 + 3, thinkingConfig: { thinkingLevel: ThinkingLevel.HIGH, includeThoughts: true } },
     });
     const responses: GenerateContentResponse[] = [];
     for await (const response of stream) responses.push(response);
@@ -53,6 +53,28 @@ describe('Google fake through @google/genai', () => {
     expect(parts.filter((p) => p.thought).map((p) => p.text)).toEqual(['Pondering.']);
     expect(parts.filter((p) => !p.thought).map((p) => p.text).join('')).toBe('ABC');
     expect(responses.at(-1)).toMatchObject({ candidates: [{ finishReason: 'STOP' }], usageMetadata: { thoughtsTokenCount: 1, candidatesTokenCount: 3 } });
+  });
+
+  it('takes a thinking level on Gemini 3 and a budget on Gemini 2.5, refusing the budget from Gemini 3.5 on', async () => {
+    fake.enqueue({ chunks: ['Lean'] }, { chunks: ['Old'] });
+    const minimal = await gemini.models.generateContent({ model: 'gemini-3.5-flash-lite', contents: 'q', config: { maxOutputTokens: 8, thinkingConfig: { thinkingLevel: ThinkingLevel.MINIMAL } } });
+    expect(minimal.text).toBe('Lean');
+    const budget = await gemini.models.generateContent({ model: 'gemini-2.5-flash-lite', contents: 'q', config: { thinkingConfig: { thinkingBudget: 0 } } });
+    expect(budget.text).toBe('Old');
+    const refused = await caught(gemini.models.generateContent({ model: 'gemini-3.7-flash', contents: 'q', config: { thinkingConfig: { thinkingBudget: 0 } } }));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toContain('Use thinking_level instead');
+    const levelOn25 = await caught(gemini.models.generateContent({ model: 'gemini-2.5-flash-lite', contents: 'q', config: { thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } } }));
+    expect(levelOn25.status).toBe(400);
+  });
+
+  it("answers on the Gemini API's stable v1 path as on v1beta", async () => {
+    const stable = new GoogleGenAI({ apiKey: 'AIza-right', httpOptions: { baseUrl: fake.url, apiVersion: 'v1' } });
+    fake.enqueue({ chunks: ['Sta', 'ble'] });
+    const responses: GenerateContentResponse[] = [];
+    for await (const response of await stable.models.generateContentStream({ model: 'gemini-3.7-flash', contents: 'q' })) responses.push(response);
+    expect(responses.map((r) => r.text).join('')).toBe('Stable');
+    expect(fake.requests.at(-1)!.path).toBe('/v1/models/gemini-3.7-flash:streamGenerateContent');
   });
 
   it('spends a small maxOutputTokens on thinking and answers nothing, as Gemini does', async () => {
@@ -99,7 +121,7 @@ describe('Google fake through @google/genai', () => {
     const vertex = new GoogleGenAI({
       vertexai: true,
       project: fake.serviceAccount.project_id,
-      location: 'us-central1',
+      location: 'global',
       googleAuthOptions: { authClient: authClient as never },
       httpOptions: { baseUrl: fake.url },
     });

@@ -14,6 +14,7 @@ import { geminiModelsList } from './model-list-handlers.ts';
 import { servedModelIds, thinks } from './upstream-models.ts';
 import { geminiContentProblem } from './content-parts.ts';
 import { functionCallParts, geminiFunctionProblem } from './google-function-calls.ts';
+import { thinkingRefusal, thoughtTokens, type ThinkingConfig } from './google-thinking.ts';
 
 export interface GoogleFakeOptions {
   /** When set, another Gemini API key is refused the way Google does (400 API_KEY_INVALID). */
@@ -21,9 +22,6 @@ export interface GoogleFakeOptions {
   /** Model ids served (and listed by `GET /v1beta/models`); Google's current Gemini list by default. */
   models?: string[];
 }
-
-/** Tokens a thinking model spends thinking when the request sets no budget (dynamic thinking). */
-export const dynamicThinkingTokens = 1000;
 
 export interface GoogleFake extends FakeUpstream {
   /** A service-account key file whose token_uri is this fake's `/token`. */
@@ -36,7 +34,7 @@ interface GenerateBody {
     maxOutputTokens?: number;
     temperature?: number;
     topP?: number;
-    thinkingConfig?: { thinkingBudget?: number; includeThoughts?: boolean };
+    thinkingConfig?: ThinkingConfig;
   };
 }
 
@@ -47,16 +45,8 @@ const safetyRatings = (blocked: boolean) =>
     ...(blocked && category === 'HARM_CATEGORY_DANGEROUS_CONTENT' ? { blocked: true } : {}),
   }));
 
-/** Gemini 2.5 Pro thinks always; a budget of 0 is refused. */
-function thinkingRefusal(model: string, body: GenerateBody): string | undefined {
-  const budget = body.generationConfig?.thinkingConfig?.thinkingBudget;
-  if (budget === undefined) return undefined;
-  if (!thinks(model)) return 'Thinking is not supported by this model.';
-  if (budget === 0 && /pro/.test(model)) return 'Budget 0 is invalid. This model only works in thinking mode.';
-  return undefined;
-}
-
-const geminiPath = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
+/** The Gemini API answers on its stable `v1` (the genai SDK's default in its newer releases) and on `v1beta`. */
+const geminiPath = /^\/v1(?:beta)?\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
 const vertexPath = /^\/v1(?:beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/([^/:]+):(streamGenerateContent|generateContent|predict)$/;
 
 function lastUserText(body: GenerateBody): string | undefined {
@@ -71,8 +61,7 @@ async function generate(ctx: FakeContext, model: string, streaming: boolean, rep
   // Thinking models think first, inside maxOutputTokens: as much as scripted (one token per
   // reasoning chunk) within an explicit budget, else a dynamic amount. What is left is all the
   // visible answer may use, one token per scripted chunk here.
-  const budget = config.thinkingConfig?.thinkingBudget;
-  const thoughts = !thinks(model) ? 0 : budget === undefined ? dynamicThinkingTokens : Math.min(budget, reply.reasoning?.length ?? 0);
+  const thoughts = thoughtTokens(model, config.thinkingConfig, reply.reasoning?.length ?? 0);
   const room = config.maxOutputTokens === undefined ? Infinity : Math.max(0, config.maxOutputTokens - thoughts);
   const calls = functionCallParts(reply.toolCalls ?? [], thinks(model));
   const scripted = reply.chunks ?? (calls.length > 0 ? [] : echoChunks(lastUserText(body)));
@@ -162,7 +151,7 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       sendJson(ctx.res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
       return;
     }
-    const listing = ctx.req.method === 'GET' && path === '/v1beta/models';
+    const listing = ctx.req.method === 'GET' && (path === '/v1beta/models' || path === '/v1/models');
     const gemini = geminiPath.exec(path) ?? (listing ? ['', '', 'list'] : null);
     const vertex = vertexPath.exec(path);
     if (!gemini && !vertex) {
@@ -193,7 +182,7 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       sendJson(ctx.res, 404, modelNotFoundBody(model, vertex ? path.slice(4, path.lastIndexOf(':')) : undefined));
       return;
     }
-    const refusal = thinkingRefusal(model, (ctx.recorded.body ?? {}) as GenerateBody);
+    const refusal = thinkingRefusal(model, ((ctx.recorded.body ?? {}) as GenerateBody).generationConfig?.thinkingConfig);
     if (refusal) {
       sendJson(ctx.res, 400, googleErrorBody({ status: 400, errorMessage: refusal }).body);
       return;

@@ -63,6 +63,10 @@ describe('OpenAI fake through the openai SDK', () => {
     expect(retired).toMatchObject({ status: 404, code: 'model_not_found' });
     const maxTokens = await caught(client.chat.completions.create({ model: 'gpt-6.1-terra', messages: user('q'), max_tokens: 10 }));
     expect(maxTokens).toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'max_tokens' });
+    const stop = await caught(client.chat.completions.create({ model: 'gpt-6.1-sol', messages: user('q'), stop: ['\nObservation:'] }));
+    expect(stop).toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'stop' });
+    fake.enqueue({ chunks: ['stopped'] });
+    expect((await client.chat.completions.create({ model: 'gpt-4.1', messages: user('q'), stop: ['\nObservation:'] })).choices[0]!.message.content).toBe('stopped');
     const sampling = await caught(client.chat.completions.create({ model: 'gpt-6.1-sol', messages: user('q'), temperature: 0.2 }));
     expect(sampling).toMatchObject({ status: 400, code: 'unsupported_parameter', param: 'temperature' });
     // GPT-6 models take temperature only with reasoning off.
@@ -159,6 +163,24 @@ describe('Azure OpenAI fake through the AzureOpenAI client', () => {
     const missing = await caught(other.chat.completions.create({ model: '', messages: user('q') }));
     expect(missing).toMatchObject({ status: 404, code: 'DeploymentNotFound' });
   });
+
+  it("refuses what the api-version does not have yet, and serves the v1 API's Responses without one", async () => {
+    const effort = await caught(client.chat.completions.create({ model: '', messages: user('q'), reasoning_effort: 'low' }));
+    expect(effort).toMatchObject({ status: 400, code: 'unknown_parameter', param: 'reasoning_effort' });
+    const developer = await caught(client.chat.completions.create({ model: '', messages: [{ role: 'developer', content: 'Be brief.' }, ...user('q')] }));
+    expect(developer).toMatchObject({ status: 400, code: 'invalid_value', param: 'messages[0].role' });
+    const newer = new AzureOpenAI({ endpoint: fake.url, apiKey: 'az', apiVersion: '2024-12-01-preview', deployment: 'chat-east', ...noRetries });
+    fake.enqueue({ chunks: ['Newer'] });
+    const answer = await newer.chat.completions.create({ model: '', messages: [{ role: 'developer', content: 'Be brief.' }, ...user('q')], reasoning_effort: 'low' });
+    expect(answer.choices[0]!.message.content).toBe('Newer');
+    const unversioned = new AzureOpenAI({ endpoint: fake.url, apiKey: 'az', apiVersion: 'not-a-version', deployment: 'chat-east', ...noRetries });
+    expect((await caught(unversioned.chat.completions.create({ model: '', messages: user('q') }))).status).toBe(404);
+    const v1 = new OpenAI({ apiKey: 'az', baseURL: `${fake.url}/openai/v1`, defaultHeaders: { 'api-key': 'az' }, ...noRetries });
+    fake.enqueue({ reasoning: ['Hm.'], chunks: ['V1'] });
+    const response = await v1.responses.create({ model: 'chat-east', input: 'q', reasoning: { effort: 'low', summary: 'auto' } });
+    expect(response.output_text).toBe('V1');
+    expect(response.output.map((item) => item.type)).toEqual(['reasoning', 'message']);
+  });
 });
 
 describe('DeepSeek fake through the openai SDK', () => {
@@ -182,6 +204,15 @@ describe('DeepSeek fake through the openai SDK', () => {
       text += delta?.content ?? '';
     }
     expect({ reasoning, text }).toEqual({ reasoning: 'Hmm.', text: '4' });
+    // Thinking is on unless switched off, and the thought counts against max_tokens.
+    fake.enqueue({ chunks: ['lost'] });
+    const spent = await client.chat.completions.create({ model: 'deepseek-v4-flash', messages: user('title?'), max_tokens: 64 });
+    expect(spent.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: null, reasoning_content: expect.any(String) } });
+    expect(spent.usage?.completion_tokens_details?.reasoning_tokens).toBeGreaterThan(64);
+    fake.enqueue({ chunks: ['kept'] });
+    const off = await client.chat.completions.create({ model: 'deepseek-v4-flash', messages: user('title?'), max_tokens: 64, ...({ thinking: { type: 'disabled' } } as object) });
+    expect(off.choices[0]).toMatchObject({ finish_reason: 'stop', message: { content: 'kept' } });
+    expect(off.choices[0]!.message).not.toHaveProperty('reasoning_content');
     const history = [...user('2+2'), { role: 'assistant', content: '4', reasoning_content: 'Hmm.' }, ...user('and 3+3?')];
     const refused = await caught(client.chat.completions.create({ model: 'deepseek-v4-flash', messages: history as OpenAI.ChatCompletionMessageParam[] }));
     expect(refused.status).toBe(400);

@@ -13,8 +13,10 @@ import {
 import { chatCompletionsContentProblem, imageEditProblem } from './content-parts.ts';
 import { openAIErrorBody, type OpenAIFlavor } from './openai-errors.ts';
 import { toolCallDeltas, toolMessagesProblem, withCallIds } from './openai-tool-calls.ts';
-import { chatRefusal, unknownModel, type ChatRequestBody, type Refusal } from './openai-requests.ts';
+import { deepSeekThinking, withinCap } from './deepseek-thinking.ts';
+import { chatRefusal, unknownModel, type ChatRequestBody } from './openai-requests.ts';
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
+import { azureChatVersionRefusal, azureImagesVersionRefusal, isDatedApiVersion } from './azure-api-version.ts';
 import type { ModelProvider } from '@parley/core';
 import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
 import { embeddings } from './embeddings-api.ts';
@@ -38,20 +40,26 @@ function lastUserText(body: ChatRequestBody): string | undefined {
   return user ? textOf(user.content) : undefined;
 }
 
-function usageOf(reply: FakeReply, body: ChatRequestBody, chunks: string[], reasoning: string[]) {
+function usageOf(reply: FakeReply, body: ChatRequestBody, chunks: string[], reasoningTokens: number) {
   const prompt = reply.usage?.promptTokens ?? (body.messages ?? []).reduce((n, m) => n + textOf(m.content).split(/\s+/).length, 0);
-  const completion = reply.usage?.completionTokens ?? chunks.length + reasoning.length;
+  const completion = reply.usage?.completionTokens ?? chunks.length + reasoningTokens;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
-    ...(reasoning.length > 0 ? { completion_tokens_details: { reasoning_tokens: reasoning.length } } : {}),
+    ...(reasoningTokens > 0 ? { completion_tokens_details: { reasoning_tokens: reasoningTokens } } : {}),
   };
 }
 
-/** Who streams their thinking over Chat Completions (`reasoning_content`): DeepSeek with thinking on, xAI reasoning models. */
-const streamsReasoning = (flavor: OpenAIFlavor, model: string, body: ChatRequestBody) =>
-  thinks(model) && ((flavor === 'deepseek' && body.thinking?.type === 'enabled') || flavor === 'xai');
+/**
+ * What the model thinks aloud over Chat Completions (`reasoning_content`): DeepSeek unless its
+ * thinking is switched off, xAI reasoning models what the reply scripts.
+ */
+function reasoningOf(flavor: OpenAIFlavor, model: string, body: ChatRequestBody, reply: FakeReply): { reasoning: string[]; tokens: number } {
+  if (flavor === 'deepseek') return deepSeekThinking(model, body, reply);
+  const reasoning = flavor === 'xai' && thinks(model) ? (reply.reasoning ?? []) : [];
+  return { reasoning, tokens: reasoning.length };
+}
 
 const severities = (filtered: boolean) =>
   Object.fromEntries(['hate', 'self_harm', 'sexual', 'violence'].map((k) => [k, { filtered: filtered && k === 'violence', severity: filtered && k === 'violence' ? 'high' : 'safe' }]));
@@ -80,13 +88,15 @@ async function chatCompletions(ctx: FakeContext, flavor: OpenAIFlavor, model: st
     return;
   }
   const toolCalls = withCallIds(reply.toolCalls ?? []);
-  const chunks = reply.chunks ?? (toolCalls.length > 0 ? [] : echoChunks(lastUserText(body)));
-  const reasoning = streamsReasoning(flavor, model, body) ? (reply.reasoning ?? []) : [];
+  const thought = reasoningOf(flavor, model, body, reply);
+  const reasoning = thought.reasoning;
+  const fitted = withinCap(reply.chunks ?? (toolCalls.length > 0 ? [] : echoChunks(lastUserText(body))), body, flavor === 'deepseek' ? thought.tokens : 0);
+  const chunks = fitted.chunks;
   const id = `chatcmpl-${Math.random().toString(36).slice(2, 12)}`;
   const created = Math.floor(Date.now() / 1000);
   const filtered = reply.blocked === 'reply';
-  const finishReason = filtered ? 'content_filter' : (reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'));
-  const usage = usageOf(reply, body, chunks, reasoning);
+  const finishReason = filtered ? 'content_filter' : fitted.cut ? 'length' : (reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'));
+  const usage = usageOf(reply, body, chunks, thought.tokens);
   const azure = flavor === 'azure';
   const filterResults = (blocked: boolean) => (azure ? { content_filter_results: severities(blocked) } : {});
   const promptFilter = { prompt_filter_results: [{ prompt_index: 0, content_filter_results: severities(false) }] };
@@ -170,25 +180,22 @@ function authorized(ctx: FakeContext, flavor: OpenAIFlavor, options: OpenAIFakeO
   return true;
 }
 
-const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations|embeddings)$/;
+const azurePath = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|images\/generations|images\/edits|embeddings)$/;
+/** Azure's v1 API: OpenAI's paths under `/openai/v1`, the deployment named in the body's `model`. */
+const azureV1Path = /^\/openai\/v1\/(responses|chat\/completions)$/;
 const notFound = { error: { code: '404', message: 'Resource not found' } };
-/** Azure serves the GPT Image deployments only from this (preview) API version on; chat takes older ones. */
-export const azureImagesMinApiVersion = '2025-04-01-preview';
 
-function azureImagesVersionRefusal(model: string, version: string): Refusal | undefined {
-  if (version.slice(0, 10) >= azureImagesMinApiVersion.slice(0, 10)) return undefined;
-  const message = `The model '${model}' is only supported for api versions ${azureImagesMinApiVersion} and later.`;
-  return { status: 400, body: { error: { code: 'BadRequest', message } } };
-}
-
-type Route = { kind: 'chat' | 'images' | 'responses' | 'models' | 'embeddings'; deployment?: string; edit?: boolean };
+type Route = { kind: 'chat' | 'images' | 'responses' | 'models' | 'embeddings'; deployment?: string; edit?: boolean; v1?: boolean };
 
 function routeOf(flavor: OpenAIFlavor, method: string, path: string): Route | undefined {
   if (flavor === 'azure') {
+    const v1 = azureV1Path.exec(path);
+    if (v1) return { kind: v1[1] === 'responses' ? 'responses' : 'chat', v1: true };
     const match = azurePath.exec(path);
     if (!match) return undefined;
-    const kind = match[2] === 'chat/completions' ? 'chat' : match[2] === 'embeddings' ? 'embeddings' : 'images';
-    return { kind, deployment: decodeURIComponent(match[1]!) };
+    const deployment = decodeURIComponent(match[1]!);
+    if (match[2] === 'embeddings') return { kind: 'embeddings', deployment };
+    return match[2] === 'chat/completions' ? { kind: 'chat', deployment } : { kind: 'images', deployment, edit: match[2] === 'images/edits' };
   }
   if (method === 'GET' && path.endsWith('/models')) return { kind: 'models' };
   if (method !== 'POST') return undefined;
@@ -220,12 +227,9 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
   return startFakeServer(async (ctx) => {
     ctx.res.setHeader('x-request-id', requestId(flavor === 'openai' ? 'req_' : ''));
     if (flavor === 'azure') ctx.res.setHeader('apim-request-id', requestId(''));
-    if (flavor === 'azure' && !ctx.url.searchParams.get('api-version')) {
-      sendJson(ctx.res, 404, notFound);
-      return;
-    }
     const route = routeOf(flavor, ctx.req.method ?? 'GET', ctx.recorded.path);
-    if (!route) {
+    const apiVersion = ctx.url.searchParams.get('api-version') ?? '';
+    if (!route || (flavor === 'azure' && !route.v1 && !isDatedApiVersion(apiVersion))) {
       sendJson(ctx.res, 404, notFound);
       return;
     }
@@ -239,7 +243,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     }
     const body = (ctx.recorded.body ?? {}) as ChatRequestBody;
     const named = route.deployment ?? modelNamed(ctx.recorded.body);
-    const model = route.deployment !== undefined ? deployments[named] : models.includes(named) || (route.kind === 'embeddings' && embeddingModelInfo(named)) ? named : undefined;
+    const model = flavor === 'azure' ? deployments[named] : models.includes(named) || (route.kind === 'embeddings' && embeddingModelInfo(named)) ? named : undefined;
     if (model === undefined) {
       const { status, body: refusal } = unknownModel(flavor, named);
       sendJson(ctx.res, status, refusal);
@@ -252,9 +256,9 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
       return sendJson(ctx.res, status, error);
     }
     const refusal =
-      route.kind === 'chat' ? chatRefusal(flavor, model, body)
-      : route.kind === 'responses' ? responsesRefusal(flavor, ctx.recorded.body as ResponsesBody, options)
-      : isImageModelId(model) ? (flavor === 'azure' ? azureImagesVersionRefusal(model, ctx.url.searchParams.get('api-version') ?? '') : undefined)
+      route.kind === 'chat' ? (chatRefusal(flavor, model, body) ?? (flavor === 'azure' && !route.v1 ? azureChatVersionRefusal(apiVersion, body) : undefined))
+      : route.kind === 'responses' ? responsesRefusal(flavor, { ...(ctx.recorded.body as ResponsesBody), model }, options)
+      : isImageModelId(model) ? (flavor === 'azure' ? azureImagesVersionRefusal(model, apiVersion) : undefined)
       : { status: 400, body: { error: { message: `Invalid value for 'model': ${named} is not an image model.`, type: 'invalid_request_error', param: 'model', code: 'invalid_value' } } };
     if (refusal) {
       sendJson(ctx.res, refusal.status, refusal.body);
@@ -280,11 +284,12 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
       return;
     }
     if (route.kind === 'images') images(ctx, reply);
-    else if (route.kind === 'responses') await responses(ctx, flavor, reply);
+    else if (route.kind === 'responses') await responses(ctx, flavor, model, reply);
     else await chatCompletions(ctx, flavor, model, reply);
   });
 }
 
+export { azureImagesMinApiVersion } from './azure-api-version.ts';
 export const startOpenAIFake = (options?: OpenAIFakeOptions) => startCompatibleFake('openai', options);
 export const startAzureOpenAIFake = (options?: OpenAIFakeOptions) => startCompatibleFake('azure', options);
 export const startDeepSeekFake = (options?: OpenAIFakeOptions) => startCompatibleFake('deepseek', options);

@@ -14,6 +14,7 @@ export interface ChatRequestBody {
   messages?: { role: string; content: unknown; reasoning_content?: unknown }[];
   max_tokens?: unknown;
   max_completion_tokens?: unknown;
+  stop?: unknown;
   temperature?: unknown;
   top_p?: unknown;
   presence_penalty?: unknown;
@@ -58,10 +59,16 @@ export function unknownModel(flavor: OpenAIFlavor, model: string): Refusal {
   }
 }
 
-/** OpenAI refuses `max_tokens` on reasoning models and any sampling setting the model does not take. */
+/**
+ * OpenAI refuses `max_tokens` on reasoning models, `stop` while they reason, and any sampling
+ * setting the model does not take.
+ */
 function openAIRefusal(model: string, body: ChatRequestBody): Refusal | undefined {
   if (thinks(model) && body.max_tokens !== undefined) {
     return invalid("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens', 'unsupported_parameter');
+  }
+  if (thinks(model) && body.reasoning_effort !== 'none' && body.stop !== undefined) {
+    return invalid("Unsupported parameter: 'stop' is not supported with this model.", 'stop', 'unsupported_parameter');
   }
   const refused = refusedSampling(model, body as Record<string, unknown>, body.reasoning_effort === 'none');
   if (refused) return invalid(`Unsupported parameter: '${refused}' is not supported with this model.`, refused, 'unsupported_parameter');
@@ -79,6 +86,9 @@ export function chatRefusal(flavor: OpenAIFlavor, model: string, body: ChatReque
   }
   if (isImageModelId(model)) return invalid(`The model \`${model}\` is not a chat model and cannot be used with /v1/chat/completions.`, 'model', 'invalid_model');
   if (flavor === 'openai' || flavor === 'azure') return openAIRefusal(model, body);
+  if (flavor === 'deepseek' && body.thinking !== undefined && !['enabled', 'disabled'].includes(body.thinking?.type ?? '')) {
+    return invalid(`Invalid thinking type: ${String(body.thinking?.type)}. Expected 'enabled' or 'disabled'.`, 'thinking', 'invalid_request_error');
+  }
   if (flavor === 'deepseek' && body.messages.some((m) => m.reasoning_content !== undefined)) {
     // DeepSeek's reasoning guide: reasoning_content sent back in the history is a 400.
     return invalid('The reasoning_content is an intermediate result for display purposes only and should not be included in the context for inference.', 'messages', 'invalid_request_error');
@@ -90,7 +100,7 @@ export function chatRefusal(flavor: OpenAIFlavor, model: string, body: ChatReque
     if (body.reasoning_effort !== undefined && !thinks(model)) {
       return xaiRefusal(400, 'Client specified an invalid argument', `Model ${model} does not support parameter reasoningEffort.`);
     }
-    const refused = refusedSampling(model, body as Record<string, unknown>);
+    const refused = refusedSampling(model, body as Record<string, unknown>) ?? (thinks(model) && body.stop !== undefined ? 'stop' : undefined);
     if (refused) return xaiRefusal(400, 'Client specified an invalid argument', `Model ${model} does not support parameter ${refused}.`);
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { echoChunks, sendJson, streamFrames, textOf, type FakeContext, type FakeReply } from './fake-server.ts';
 import type { OpenAIFlavor } from './openai-errors.ts';
 import type { Refusal } from './openai-requests.ts';
+import { responsesInputProblem } from './responses-input.ts';
 import { refusedSampling, thinks } from './upstream-models.ts';
 
 /** `POST /v1/responses` as far as the fakes read it. */
@@ -29,6 +30,12 @@ export function responsesRefusal(flavor: OpenAIFlavor, body: ResponsesBody, opti
   if (body.input === undefined || body.input === '' || (Array.isArray(body.input) && body.input.length === 0)) {
     return invalid("Missing required parameter: 'input'.", 'input', 'missing_required_parameter');
   }
+  const inputProblem = responsesInputProblem(body.input);
+  if (inputProblem && flavor === 'xai') {
+    const { message } = (inputProblem.body as { error: { message: string } }).error;
+    return { status: 400, body: { code: 'Client specified an invalid argument', error: message } };
+  }
+  if (inputProblem) return inputProblem;
   const tools = body.tools ?? [];
   if (flavor === 'xai') {
     const unknownTool = tools.find((t) => !searchTools.has(t.type ?? '') && t.type !== 'function');
@@ -70,9 +77,8 @@ const sse = (data: { type: string } & Record<string, unknown>) => `event: ${data
  * (xAI, when its search tools were given), the message with `url_citation` annotations, then
  * `response.completed` with usage (`incomplete` at the output cap).
  */
-export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, reply: FakeReply) {
+export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, model: string, reply: FakeReply) {
   const body = (ctx.recorded.body ?? {}) as ResponsesBody;
-  const model = body.model ?? '';
   const chunks = reply.chunks ?? echoChunks(lastUserText(body.input));
   const summary = body.reasoning?.summary ? (reply.reasoning ?? []) : [];
   const searching = flavor === 'xai' && (body.tools ?? []).some((t) => searchTools.has(t.type ?? ''));
@@ -87,7 +93,7 @@ export async function responses(ctx: FakeContext, flavor: OpenAIFlavor, reply: F
   const reasoningItem = { type: 'reasoning', id: `rs_${id}`, summary: summary.length > 0 ? [{ type: 'summary_text', text: summary.join('') }] : [] };
   const searchItems = searching ? [{ type: 'web_search_call', id: `ws_${id}`, status: 'completed', action: { type: 'search', query: lastUserText(body.input) ?? '' } }] : [];
   const message = { type: 'message', id: `msg_${id}`, status: incomplete ? 'incomplete' : 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations, logprobs: [] }] };
-  const reasons = flavor === 'openai' && thinks(model);
+  const reasons = (flavor === 'openai' || flavor === 'azure') && thinks(model);
   const output = [...(reasons ? [reasoningItem] : []), ...searchItems, message];
   const response = (status: string, items: unknown[]) => ({
     id,

@@ -36,7 +36,8 @@ const entries: FakeEntry[] = [
     name: 'openai',
     endpoint: 'openAI',
     start: () => startOpenAIFake(),
-    env: ({ url }) => ({ OPENAI_API_KEY: 'sk-testkit-openai', OPENAI_BASE_URL: `${url}/v1` }),
+    // The fake stands in for api.openai.com, so reasoning models take its Responses API.
+    env: ({ url }) => ({ OPENAI_API_KEY: 'sk-testkit-openai', OPENAI_BASE_URL: `${url}/v1`, OPENAI_API: 'responses' }),
   }),
   entry({
     name: 'anthropic',

@@ -74,7 +74,11 @@ describe('catalog lookups', () => {
     expect(modelCapabilities('openAI', 'unknown').vision).toBe(false);
     expect(titleModelFor('grok')).toBe('grok-4.3');
     expect(titleModelFor('bingAI')).toBeUndefined();
-    for (const endpoint of endpointOrder) if (endpointProviders[endpoint]) expect(titleModelFor(endpoint)).toBeTruthy();
+    for (const endpoint of endpointOrder) if (endpointProviders[endpoint]) expect(titleModelFor(endpoint, 'gpt-4o')).toBeTruthy();
+    // Azure has only the operator's deployments: the conversation's own model, never a drawing one.
+    expect(titleModelFor('azureOpenAI', 'gpt-o3')).toBe('gpt-o3');
+    expect(titleModelFor('azureOpenAI', 'gpt-4o-image')).toBeUndefined();
+    expect(titleModelFor('azureOpenAI')).toBeUndefined();
   });
 
   it('parses X_MODEL_ALIASES pairs and drops malformed ones', () => {

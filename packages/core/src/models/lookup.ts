@@ -46,8 +46,16 @@ export function modelCapabilities(endpoint: EndpointName, model: string, overrid
   return info?.capabilities ?? { vision: false, reasoning: false, tools: false, imageOutput: false, documents: false };
 }
 
-/** The small text model the endpoint's provider writes titles with, or undefined when it has no API. */
-export function titleModelFor(endpoint: EndpointName): string | undefined {
+/**
+ * The small text model the endpoint's provider writes titles with, or undefined when it has no
+ * API. Azure serves the operator's deployments, not a model list, so a small model of the
+ * catalog may have no deployment there: its titles are written by the conversation's own model
+ * (whose deployment just answered), unless that model draws pictures.
+ */
+export function titleModelFor(endpoint: EndpointName, conversationModel?: string, overrides?: AliasOverrides): string | undefined {
+  if (endpoint === 'azureOpenAI') {
+    return conversationModel && resolveModel(endpoint, conversationModel, overrides).api === 'chat' ? conversationModel : undefined;
+  }
   const provider = endpointProviders[endpoint];
   return provider ? titleModels[provider] : undefined;
 }

@@ -33,6 +33,16 @@ function claudeThinking(info: UpstreamModelInfo | undefined, leastReasoning: boo
 }
 
 /**
+ * The thinking of an agent's Claude calls, set explicitly as in a chat: the model's way of
+ * thinking, whose blocks (with their signatures) the AI SDK hands back within the tool loop, as
+ * Anthropic requires while thinking is on. Undefined for an id the catalog does not know.
+ */
+export function claudeAgentThinking(upstreamId: string) {
+  const { thinking } = claudeThinking(upstreamInfo(upstreamId), false);
+  return thinking && { anthropic: { thinking } };
+}
+
+/**
  * Anthropic Messages API. How a Claude model thinks decides the request (the catalog's
  * `claudeThinking`):
  * - Claude 5 and later think adaptively: `thinking: adaptive` with the summarised thinking shown

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { azureImagesMinApiVersion, startAzureOpenAIFake } from '@parley/testkit';
+import { azureImagesMinApiVersion, startAzureOpenAIFake, tinyPngBase64 } from '@parley/testkit';
 import { collect, failureOf, runProviderSuite } from '../../test-support/provider-suite.ts';
 import { azureOpenAIProvider } from './azure-provider.ts';
 
-const credential = (deployment?: string) =>
+const credential = (deployment?: string, version = '2024-10-21') =>
   JSON.stringify({
     azureOpenAIApiInstanceName: 'parley-east',
     ...(deployment ? { azureOpenAIApiDeploymentName: deployment } : {}),
-    azureOpenAIApiVersion: '2024-10-21',
+    azureOpenAIApiVersion: version,
     azureOpenAIApiKey: 'azure-key',
   });
 
@@ -23,11 +23,12 @@ runProviderSuite(
         model: 'gpt-4o',
         messages: [{ role: 'user', content: 'Hi' }],
         options: {},
-        apiKey: credential('chat-deploy'),
+        // A version that takes the reasoning models' fields (developer, reasoning_effort).
+        apiKey: credential('chat-deploy', '2025-04-01-preview'),
         baseURL: fake.url,
         ...overrides,
       }),
-      unknownModel: { apiKey: credential('no-such-deployment') },
+      unknownModel: { apiKey: credential('no-such-deployment', '2025-04-01-preview') },
       passThrough: {
         // gpt-4o answers as GPT-6.1 Terra with reasoning off, which takes temperature and top_p.
         model: 'gpt-4o',
@@ -91,7 +92,9 @@ describe('azureOpenAI provider specifics', () => {
     try {
       await collect(ask(key, fake.url));
       await collect(azureOpenAIProvider.stream({ model: 'gpt-4', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: key, baseURL: fake.url }, new AbortController().signal));
-      expect(fake.requests.map((r) => r.path)).toEqual(['/openai/deployments/fast/chat/completions', '/openai/deployments/smart/chat/completions']);
+      // GPT-6.1 Sol always reasons: the Responses API, its deployment as the model.
+      expect(fake.requests.map((r) => r.path)).toEqual(['/openai/deployments/fast/chat/completions', '/openai/v1/responses']);
+      expect(fake.requests[1]!.body).toMatchObject({ model: 'smart' });
     } finally {
       await fake.close();
     }
@@ -145,5 +148,64 @@ describe('azureOpenAI provider specifics', () => {
   it('refuses a credential that is not the Azure key JSON', async () => {
     expect((await failureOf(ask('plain-key', 'http://127.0.0.1:9'))).code).toBe('invalid_api_key');
     expect((await failureOf(ask('{"azureOpenAIApiKey":"k"}', 'http://127.0.0.1:9'))).code).toBe('invalid_api_key');
+  });
+
+  describe('reasoning-model fields by api-version, each accepted by the strict fake', () => {
+    const send = async (version: string, model = 'gpt-4o') => {
+      const fake = await startAzureOpenAIFake({ deployments: { chat: 'gpt-6.1-terra' } });
+      try {
+        const options = { promptPrefix: 'Be brief.', temperature: 0.5, max_tokens: 200 };
+        const events = await collect(azureOpenAIProvider.stream({ model, messages: [{ role: 'user', content: 'q' }], options, apiKey: credential('chat', version), baseURL: fake.url }, new AbortController().signal));
+        expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+        return fake.requests[0]!.body as Record<string, unknown>;
+      } finally {
+        await fake.close();
+      }
+    };
+
+    it('2024-12-01-preview on: developer role, reasoning_effort none and the sliders', async () => {
+      expect(await send('2024-12-01-preview')).toMatchObject({ reasoning_effort: 'none', temperature: 0.5, max_completion_tokens: 200, messages: [{ role: 'developer' }, { role: 'user' }] });
+    });
+
+    it('2024-10-21: a system turn, max_completion_tokens, and no reasoning_effort (so no sampling: the model reasons)', async () => {
+      const sent = await send('2024-10-21');
+      expect(sent).toMatchObject({ max_completion_tokens: 200, messages: [{ role: 'system' }, { role: 'user' }] });
+      expect(sent).not.toHaveProperty('reasoning_effort');
+      expect(sent).not.toHaveProperty('temperature');
+    });
+
+    it('2024-08-01-preview: no max_completion_tokens either', async () => {
+      const sent = await send('2024-08-01-preview');
+      expect(sent).not.toHaveProperty('max_completion_tokens');
+      expect(sent).not.toHaveProperty('max_tokens');
+    });
+  });
+
+  it("streams a reasoning model's reasoning through Azure's v1 Responses API, the deployment as its model", async () => {
+    const fake = await startAzureOpenAIFake({ apiKey: 'azure-key', deployments: { thinker: 'gpt-6.1-sol' } });
+    try {
+      fake.enqueue({ reasoning: ['Weighing ', 'it.'], chunks: ['Done'] });
+      const events = await collect(azureOpenAIProvider.stream({ model: 'gpt-o3', messages: [{ role: 'user', content: 'q' }], options: {}, apiKey: credential('thinker'), baseURL: fake.url }, new AbortController().signal));
+      expect(fake.requests[0]).toMatchObject({ path: '/openai/v1/responses', body: { model: 'thinker', reasoning: { effort: 'high', summary: 'auto' } } });
+      expect(fake.requests[0]!.query).not.toHaveProperty('api-version');
+      expect(events.filter((e) => e.type === 'reasoning').map((e) => (e as { delta: string }).delta).join('')).toBe('Weighing it.');
+      expect(events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('')).toBe('Done');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('edits the attached picture on the image deployment instead of drawing anew', async () => {
+    const fake = await startAzureOpenAIFake({ apiKey: 'azure-key', deployments: { draw: 'gpt-image-2.6-flare' } });
+    try {
+      const key = JSON.stringify({ ...JSON.parse(credential()), azureOpenAIApiDeployments: { 'gpt-4o-image': 'draw' }, azureOpenAIImagesApiVersion: azureImagesMinApiVersion });
+      const picture = { mediaType: 'image/png', data: Buffer.from(tinyPngBase64, 'base64'), filename: 'dot.png' };
+      const events = await collect(azureOpenAIProvider.stream({ model: 'gpt-4o-image', messages: [{ role: 'user', content: 'make it red', attachments: [picture] }], options: {}, apiKey: key, baseURL: fake.url }, new AbortController().signal));
+      expect(events.find((e) => e.type === 'image')).toBeDefined();
+      expect(fake.requests[0]).toMatchObject({ path: '/openai/deployments/draw/images/edits', query: { 'api-version': azureImagesMinApiVersion } });
+      expect(String(fake.requests[0]!.body)).toMatch(/name="image(\[\])?"/);
+    } finally {
+      await fake.close();
+    }
   });
 });

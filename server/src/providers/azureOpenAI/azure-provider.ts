@@ -1,14 +1,16 @@
 import { createAzure } from '@ai-sdk/azure';
 import { upstreamModel } from '@parley/core';
-import { openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
+import { isOpenAIReasoningModel, openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
 import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
-import { lastUserText } from '../prompt.ts';
+import { lastUserAttachments, lastUserText } from '../prompt.ts';
+import { streamResponses } from '../responses/stream-responses.ts';
 import { trimSlash } from '../sampling.ts';
 import { outboundFetch } from '../../net/outbound-fetch.ts';
 import { guardedLookup, OutboundUrlError, strictOutboundPolicy } from '../../net/outbound-url.ts';
 import { ProviderError } from '../provider-error.ts';
 import type { ChatProvider, ChatRequest } from '../types.ts';
+import { azureChatFields } from './azure-api-version.ts';
 import { azureInstanceRoot, deploymentFor, parseAzureCredential, type AzureCredential } from './azure-credential.ts';
 
 /**
@@ -28,9 +30,13 @@ export function azureOpenAIRoot(credential: AzureCredential, request: Pick<ChatR
 }
 
 /**
- * Azure OpenAI through the deployment URLs (`/openai/deployments/{deployment}/chat/completions
- * ?api-version=…`, `api-key` header). A base URL override replaces only the origin, so a
- * reverse proxy sees the same path Azure would.
+ * Azure OpenAI, `api-key` header. Chat models (and GPT-6 with reasoning off) through the
+ * deployment URLs (`/openai/deployments/{deployment}/chat/completions?api-version=…`), sending
+ * only the fields the key's api-version accepts. Reasoning models through Azure's v1 Responses
+ * API (`/openai/v1/responses`, the deployment as `model`, no api-version), the one that streams
+ * a summary of their reasoning, shown as on OpenAI. Pictures are drawn, or the attached one
+ * edited, on the image deployment. A base URL override replaces only the origin, so a reverse
+ * proxy sees the same path Azure would.
  */
 export const azureOpenAIProvider: ChatProvider = {
   async *stream(request, signal) {
@@ -47,19 +53,29 @@ export const azureOpenAIProvider: ChatProvider = {
         baseURL: root,
         fetch,
       });
-      yield* streamImage(azure.image(deployment), lastUserText(request.messages), signal);
+      yield* streamImage(azure.image(deployment), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
       return;
     }
+    const headers = { 'api-key': credential.azureOpenAIApiKey };
+    const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
+    if (isOpenAIReasoningModel(upstream.id) && effort !== 'none') {
+      const call = { url: `${root}/v1/responses`, headers, lookup, model: deployment, turns: request.messages, options: request.options };
+      yield* streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);
+      return;
+    }
+    const fields = azureChatFields(credential.azureOpenAIApiVersion);
     const version = encodeURIComponent(credential.azureOpenAIApiVersion);
     yield* streamChatCompletions(
       {
         flavor: 'azure',
         url: `${root}/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${version}`,
-        headers: { 'api-key': credential.azureOpenAIApiKey },
+        headers,
         lookup,
         model: upstream.id,
         sentModel: deployment,
-        reasoningEffort: openAIReasoningEffort(upstream.id, upstream.api === 'chat' ? upstream.reasoningEffort : undefined, request.leastReasoning),
+        // Without reasoning_effort (api-versions before 2024-12-01) GPT-6 reasons, and takes no sampling.
+        reasoningEffort: fields.reasoningEffort ? effort : undefined,
+        azureFields: fields,
         turns: request.messages,
         options: request.options,
       },

@@ -46,8 +46,8 @@ describe('chatCompletionsBody', () => {
 
   it('sends DeepSeek its sampling, and thinking mode with no sampling for the reasoning product', () => {
     const chat = body({ flavor: 'deepseek', model: 'deepseek-v4-pro' });
-    expect(chat).toMatchObject({ temperature: 0.4, top_p: 0.8, frequency_penalty: 1, presence_penalty: -1 });
-    expect(chat).not.toHaveProperty('thinking');
+    // DeepSeek V4 thinks unless told not to.
+    expect(chat).toMatchObject({ temperature: 0.4, top_p: 0.8, frequency_penalty: 1, presence_penalty: -1, thinking: { type: 'disabled' } });
     const reasoner = body({ flavor: 'deepseek', model: 'deepseek-v4-flash', thinking: true });
     expect(reasoner).toMatchObject({ thinking: { type: 'enabled' } });
     expect(reasoner).not.toHaveProperty('temperature');

@@ -2,6 +2,7 @@ import { upstreamInfo, type SamplingParameter } from '@parley/core';
 import { chatCompletionsMessage } from '../attachment-parts.ts';
 import { conversationMessages, numberOption, systemPrompt } from '../prompt.ts';
 import { acceptedSampling, samplingOptions } from '../sampling.ts';
+import type { AzureChatFields } from '../azureOpenAI/azure-api-version.ts';
 import type { ChatTurn } from '../types.ts';
 
 /** The Chat Completions servers we speak to; they differ in auth, sampling rules, reasoning and usage. */
@@ -17,7 +18,12 @@ export interface ChatBodyInput {
   options: Record<string, unknown>;
   /** `none` (GPT-6) turns reasoning off, which lets the model take sampling settings. */
   reasoningEffort?: 'none' | 'low' | 'medium' | 'high';
-  /** DeepSeek V4 thinking mode (`thinking: {type: 'enabled'}`); its reasoning streams as reasoning_content. */
+  /** Azure: the reasoning-model fields its api-version accepts; the rest are left out. */
+  azureFields?: AzureChatFields;
+  /**
+   * DeepSeek V4 thinking mode, sent either way: DeepSeek thinks unless told `disabled`. Its
+   * reasoning streams as reasoning_content.
+   */
   thinking?: boolean;
 }
 
@@ -80,7 +86,9 @@ function outputCap(input: ChatBodyInput): Record<string, number | undefined> {
   const cap = numberOption(input.options, 'max_tokens', 'maxOutputTokens');
   if (cap === undefined) return {};
   const reasoning = (input.flavor === 'openai' || input.flavor === 'azure') && isOpenAIReasoningModel(input.model);
-  return reasoning ? { max_completion_tokens: cap } : { max_tokens: cap };
+  if (!reasoning) return { max_tokens: cap };
+  // An Azure api-version without max_completion_tokens has no cap a reasoning model takes.
+  return input.azureFields?.maxCompletionTokens === false ? {} : { max_completion_tokens: cap };
 }
 
 /**
@@ -91,14 +99,15 @@ function outputCap(input: ChatBodyInput): Record<string, number | undefined> {
  */
 export function chatCompletionsBody(input: ChatBodyInput): Record<string, unknown> {
   const system = systemPrompt(input.options, input.turns);
-  const systemRole = (input.flavor === 'openai' || input.flavor === 'azure') && isOpenAIReasoningModel(input.model) ? 'developer' : 'system';
+  const developer = (input.flavor === 'openai' || input.flavor === 'azure') && isOpenAIReasoningModel(input.model) && input.azureFields?.developerRole !== false;
+  const systemRole = developer ? 'developer' : 'system';
   const messages = [...(system === undefined ? [] : [{ role: systemRole, content: system }]), ...conversationMessages(input.turns).map(chatCompletionsMessage)];
   return withoutUndefined({
     model: input.sentModel ?? input.model,
     ...sampling(input),
     ...outputCap(input),
     reasoning_effort: input.reasoningEffort,
-    ...(input.flavor === 'deepseek' && input.thinking ? { thinking: { type: 'enabled' } } : {}),
+    ...(input.flavor === 'deepseek' ? { thinking: { type: input.thinking ? 'enabled' : 'disabled' } } : {}),
     messages,
     stream: true,
     stream_options: { include_usage: true },

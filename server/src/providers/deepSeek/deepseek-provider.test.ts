@@ -57,6 +57,18 @@ describe('deepSeek provider specifics', () => {
     }
   });
 
+  it('switches thinking off for a plain chat, which DeepSeek V4 would otherwise think through', async () => {
+    const fake = await startDeepSeekFake();
+    try {
+      const events = await collect(deepSeekProvider.stream({ model: 'deepseek-v4-pro', messages: [{ role: 'user', content: 'q' }], options: { temperature: 0.4 }, apiKey: 'k', baseURL: fake.url }, new AbortController().signal));
+      expect(fake.requests[0]!.body).toMatchObject({ thinking: { type: 'disabled' }, temperature: 0.4 });
+      expect(events.filter((e) => e.type === 'reasoning')).toEqual([]);
+      expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('never sends reasoning back in the history, which DeepSeek refuses', async () => {
     const fake = await startDeepSeekFake();
     try {

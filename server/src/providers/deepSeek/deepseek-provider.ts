@@ -6,16 +6,17 @@ import type { ChatProvider } from '../types.ts';
 const defaultBaseURL = 'https://api.deepseek.com';
 
 /**
- * DeepSeek Chat Completions. With thinking on (the reasoning product: V4 `thinking: enabled`)
- * its `reasoning_content` arrives as reasoning events; as DeepSeek's guide asks, reasoning is
- * never sent back in the history (the turns carry only their text).
+ * DeepSeek Chat Completions. DeepSeek V4 thinks unless told not to, so every call says which:
+ * `enabled` for the reasoning product (its `reasoning_content` arrives as reasoning events),
+ * `disabled` for plain chats and titles (a thought would eat a title's small output cap). As
+ * DeepSeek's guide asks, reasoning is never sent back in the history (turns carry only text).
  */
 export const deepSeekProvider: ChatProvider = {
   async *stream(request, signal) {
     const apiKey = requireKey(request.apiKey);
     const upstream = upstreamModel('deepSeek', request.model, request.modelAliases);
     const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    const thinking = upstream.api === 'chat' && upstream.thinking === true;
+    const thinking = upstream.api === 'chat' && upstream.thinking === true && request.leastReasoning !== true;
     yield* streamChatCompletions(bearerChatCall('deepseek', baseURL, apiKey, request, { model: upstream.id, thinking }), signal);
   },
 };

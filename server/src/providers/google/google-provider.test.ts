@@ -33,13 +33,13 @@ runProviderSuite(
           expect(request.query.alt).toBe('sse');
           expect(request.headers['x-goog-api-key']).toBe('AIza-test');
           expect(request.body).toMatchObject({
-            // The user's cap is the answer's; thinking gets its own budget on top.
+            // The user's cap is the answer's; thinking gets its own room on top. Gemini 3 thinks by level, not budget.
             generationConfig: {
               temperature: 0.2,
               topP: 0.95,
               topK: 40,
               maxOutputTokens: 1024 + geminiThinkingBudget,
-              thinkingConfig: { thinkingBudget: geminiThinkingBudget, includeThoughts: true },
+              thinkingConfig: { thinkingLevel: 'high', includeThoughts: true },
             },
             systemInstruction: { parts: [{ text: 'You are Gem.\n\nShort.' }] },
             contents: [
@@ -77,9 +77,11 @@ runProviderSuite(
         model: 'gemini-3.7-flash',
         options: { temperature: 0.7 },
         expectSent: (request) => {
-          expect(request.path).toBe('/v1/projects/parley-test/locations/us-central1/publishers/google/models/gemini-3.7-flash:streamGenerateContent');
+          // The location is GOOGLE_VERTEX_LOCATION's, `global` when unset.
+          expect(request.path).toBe('/v1/projects/parley-test/locations/global/publishers/google/models/gemini-3.7-flash:streamGenerateContent');
           expect(request.headers.authorization).toMatch(/^Bearer ya29\.fake-/);
-          expect(request.body).toMatchObject({ generationConfig: { temperature: 0.7, thinkingConfig: { thinkingBudget: geminiThinkingBudget } } });
+          expect(request.body).toMatchObject({ generationConfig: { temperature: 0.7, thinkingConfig: { thinkingLevel: 'high' } } });
+          expect(request.body).not.toHaveProperty('generationConfig.thinkingConfig.thinkingBudget');
         },
       },
     };
@@ -204,6 +206,32 @@ describe('google provider specifics', () => {
       expect((await failureOf(ask1())).code).toBe('message_limit');
       expect((await failureOf(ask1())).code).toBe('insufficient_quota');
       expect((await failureOf(ask1())).code).toBe('upstream_forbidden');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('keeps the 2.5 thinking budget for Gemini 2.5 models and a level for Gemini 3, each accepted by the fake', async () => {
+    const fake = await startGoogleFake();
+    try {
+      const request = (model: string, leastReasoning = false) => ({ model, messages: [{ role: 'user' as const, content: 'q' }], options: {}, apiKey: 'k', baseURL: fake.url, leastReasoning });
+      for (const [model, least] of [['gemini-2.5-flash-lite', false], ['gemini-3.5-flash-lite', true], ['gemini-3.7-flash', false]] as const) {
+        expect((await collect(googleProvider.stream(request(model, least), new AbortController().signal))).at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+      }
+      const configs = fake.requests.map((r) => (r.body as { generationConfig: { thinkingConfig: object } }).generationConfig.thinkingConfig);
+      expect(configs).toEqual([{ thinkingBudget: geminiThinkingBudget, includeThoughts: true }, { thinkingLevel: 'minimal' }, { thinkingLevel: 'high', includeThoughts: true }]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('calls Vertex AI in the location GOOGLE_VERTEX_LOCATION names', async () => {
+    const fake = await startGoogleFake();
+    try {
+      const key = JSON.stringify(fake.serviceAccount);
+      const request = { model: 'gemini-3.7-flash', messages: [{ role: 'user' as const, content: 'q' }], options: {}, apiKey: key, baseURL: fake.url, outbound: fakeUpstreamOutbound };
+      await collect(googleProvider.stream({ ...request, settings: { vertexLocation: 'europe-west4' } }, new AbortController().signal));
+      expect(fake.requests.at(-1)!.path).toBe('/v1/projects/parley-test/locations/europe-west4/publishers/google/models/gemini-3.7-flash:streamGenerateContent');
     } finally {
       await fake.close();
     }

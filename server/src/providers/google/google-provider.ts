@@ -27,7 +27,7 @@ export function geminiModel(request: ChatRequest, account: ServiceAccount | unde
     const google = createGoogleGenerativeAI({ apiKey: requireKey(request.apiKey), baseURL: base && `${base}/v1beta` });
     return google(id);
   }
-  const location = 'us-central1';
+  const location = request.settings?.vertexLocation ?? 'global';
   const vertex = createVertex({
     project: account.project_id,
     location,
@@ -51,16 +51,34 @@ function exampleTurns(options: Record<string, unknown>): TextMessage[] {
 /** Tokens a Gemini model may think for, on top of the answer's own cap. */
 export const geminiThinkingBudget = 2048;
 
+/** Room a Gemini 3 model thinking at its least (it cannot switch thinking off) may take beside a title. */
+export const geminiLeastThinkingRoom = 256;
+
+/** Gemini 3 and later set how much they think with a level; from 3.5 on a 2.5-style budget is refused. */
+export const thinksByLevel = (upstreamId: string) => Number(/^gemini-(\d+)/.exec(upstreamId)?.[1] ?? 0) >= 3;
+
+/**
+ * How a thinking Gemini model thinks: Gemini 3 by `thinkingLevel` (its default, high, for a
+ * chat; the least it allows for a title: `minimal`, or `low` on Pro models that always think),
+ * Gemini 2.5 by `thinkingBudget` (0 turns it off for a title).
+ */
+function thinkingConfigOf(upstreamId: string, leastReasoning: boolean) {
+  if (thinksByLevel(upstreamId)) {
+    return leastReasoning ? { thinkingLevel: /pro/.test(upstreamId) ? ('low' as const) : ('minimal' as const) } : { thinkingLevel: 'high' as const, includeThoughts: true };
+  }
+  return leastReasoning ? { thinkingBudget: 0 } : { thinkingBudget: geminiThinkingBudget, includeThoughts: true };
+}
+
 /**
  * Gemini counts thinking inside `maxOutputTokens`, so a thinking model given the user's cap alone
- * can spend it all on thoughts and answer nothing. Thinking models get their own budget, added
+ * can spend it all on thoughts and answer nothing. Thinking models get their own room, added
  * on top of the cap, and stream their thought summaries as reasoning; the cap stays the answer's.
- * A call asking for the least reasoning gets budget 0 (thinking off) and no thoughts back.
+ * A call asking for the least reasoning thinks the least the model allows, with no thoughts back.
  */
 function geminiOutput(upstreamId: string, cap: number | undefined, leastReasoning: boolean) {
   if (!upstreamInfo(upstreamId)?.capabilities.reasoning) return { maxOutputTokens: cap };
-  const budget = leastReasoning ? 0 : geminiThinkingBudget;
-  const thinkingConfig = leastReasoning ? { thinkingBudget: budget } : { thinkingBudget: budget, includeThoughts: true };
+  const budget = !leastReasoning ? geminiThinkingBudget : thinksByLevel(upstreamId) ? geminiLeastThinkingRoom : 0;
+  const thinkingConfig = thinkingConfigOf(upstreamId, leastReasoning);
   return {
     maxOutputTokens: cap === undefined ? undefined : cap + budget,
     // The Gemini API reads the `google` options, Vertex the `vertex` ones.

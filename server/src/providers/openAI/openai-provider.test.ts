@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startOpenAIFake } from '@parley/testkit';
+import { startOpenAIFake, tinyPngBase64 } from '@parley/testkit';
+import { pdfBytes } from '@parley/testkit/fixtures';
 import { collect, failureOf, runProviderSuite } from '../../test-support/provider-suite.ts';
+import type { ChatRequest } from '../types.ts';
 import { openAIProvider } from './openai-provider.ts';
 
 runProviderSuite('openAI', async () => {
@@ -51,8 +53,10 @@ describe('openAI provider specifics', () => {
     }
   });
 
-  const ask = (model: string, baseURL: string) =>
-    openAIProvider.stream({ model, messages: [{ role: 'user', content: 'x' }], options: { promptPrefix: 'Be brief.', temperature: 0.2 }, apiKey: 'k', baseURL }, new AbortController().signal);
+  // The fake stands in for api.openai.com: its Responses API is used as on OpenAI's own address.
+  const responsesApi = { openAIApi: 'responses' as const };
+  const ask = (model: string, baseURL: string, settings: ChatRequest['settings'] = responsesApi) =>
+    openAIProvider.stream({ model, messages: [{ role: 'user', content: 'x' }], options: { promptPrefix: 'Be brief.', temperature: 0.2, max_tokens: 300 }, apiKey: 'k', baseURL, settings }, new AbortController().signal);
   const deltas = (events: Awaited<ReturnType<typeof collect>>, type: 'text' | 'reasoning') =>
     events.flatMap((e) => (e.type === type ? [e.delta] : [])).join('');
 
@@ -75,12 +79,56 @@ describe('openAI provider specifics', () => {
     }
   });
 
+  it('sends a picture and a PDF to a reasoning model as input_image and input_file parts', async () => {
+    const fake = await startOpenAIFake();
+    try {
+      const attachments = [
+        { mediaType: 'image/png', data: Buffer.from(tinyPngBase64, 'base64'), filename: 'dot.png' },
+        { mediaType: 'application/pdf', data: pdfBytes('Hello'), filename: 'hello.pdf' },
+      ];
+      const messages = [{ role: 'user' as const, content: 'What are these?', attachments }];
+      const events = await collect(openAIProvider.stream({ model: 'gpt-o3', messages, options: {}, apiKey: 'k', baseURL: `${fake.url}/v1`, settings: responsesApi }, new AbortController().signal));
+      expect(deltas(events, 'text')).toBe('Echo: What are these?');
+      expect((fake.requests[0]!.body as { input: unknown }).input).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'What are these?' },
+            { type: 'input_image', image_url: `data:image/png;base64,${tinyPngBase64}`, detail: 'auto' },
+            { type: 'input_file', filename: 'hello.pdf', file_data: `data:application/pdf;base64,${pdfBytes('Hello').toString('base64')}` },
+          ],
+        },
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('answers an organization OpenAI has not verified without the reasoning summary', async () => {
     const fake = await startOpenAIFake({ verifiedOrganization: false });
     try {
       const events = await collect(ask('gpt-o1', `${fake.url}/v1`));
       expect(fake.requests.map((r) => (r.body as { reasoning?: object }).reasoning)).toEqual([{ effort: 'high', summary: 'auto' }, { effort: 'high' }]);
       expect(deltas(events, 'text')).toBe('Echo: x');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it.each([
+    ['by default on a base URL other than api.openai.com', {}],
+    ['with OPENAI_API=chat', { openAIApi: 'chat' as const }],
+  ])('sends a reasoning model through Chat Completions %s, as relays without the Responses API need', async (_, settings) => {
+    const fake = await startOpenAIFake();
+    try {
+      fake.enqueue({ chunks: ['Relayed'] });
+      const events = await collect(ask('gpt-o3-mini', `${fake.url}/v1`, settings));
+      expect(fake.requests[0]).toMatchObject({
+        path: '/v1/chat/completions',
+        body: { model: 'gpt-6.1-terra', reasoning_effort: 'medium', max_completion_tokens: 300, messages: [{ role: 'developer', content: 'Be brief.' }, { role: 'user', content: 'x' }] },
+      });
+      expect(fake.requests[0]!.body).not.toHaveProperty('temperature');
+      expect(deltas(events, 'text')).toBe('Relayed');
     } finally {
       await fake.close();
     }

@@ -7,13 +7,15 @@ import { streamImage } from '../image-stream.ts';
 import { lastUserAttachments, lastUserText } from '../prompt.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
+import { openAIApiOf } from './openai-api.ts';
 
 const defaultBaseURL = 'https://api.openai.com/v1';
 
 /**
  * OpenAI: reasoning models (o-series, GPT-5, GPT-6 while reasoning) through the Responses API,
- * the one that streams a summary of their reasoning (shown collapsed, as reasoning); chat models
- * and GPT-6 with reasoning off through Chat Completions; the drawing model through the images API.
+ * the one that streams a summary of their reasoning (shown collapsed, as reasoning), unless the
+ * operator's base URL speaks only Chat Completions (`openAIApiOf`); chat models and GPT-6 with
+ * reasoning off through Chat Completions; the drawing model through the images API.
  */
 export const openAIProvider: ChatProvider = {
   async *stream(request, signal) {
@@ -25,7 +27,7 @@ export const openAIProvider: ChatProvider = {
       return;
     }
     const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
-    if (isOpenAIReasoningModel(upstream.id) && effort !== 'none') {
+    if (isOpenAIReasoningModel(upstream.id) && effort !== 'none' && openAIApiOf(request, baseURL) === 'responses') {
       const headers = { authorization: `Bearer ${apiKey}` };
       const call = { url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options };
       yield* streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);

@@ -1,14 +1,18 @@
+import type { LookupFunction } from 'node:net';
 import { readSse } from '@parley/core';
 import { bodyText, failureOf, postUpstream } from '../chat-completions/upstream-request.ts';
-import { conversationMessages, systemPrompt } from '../prompt.ts';
+import { systemPrompt } from '../prompt.ts';
 import { ProviderError, toProviderError } from '../provider-error.ts';
 import type { ChatEvent, ChatTurn } from '../types.ts';
 import { ResponsesEvents, type ResponsesEvent } from './responses-events.ts';
+import { responsesInput } from './responses-input.ts';
 
 export interface ResponsesCall {
   /** `{baseURL}/responses`. */
   url: string;
   headers: Record<string, string>;
+  /** The guarded DNS lookup, when the address came from a user's key (an Azure instance). */
+  lookup?: LookupFunction;
   model: string;
   turns: readonly ChatTurn[];
   options: Record<string, unknown>;
@@ -19,7 +23,7 @@ export interface ResponsesCall {
   maxOutputTokens?: number;
 }
 
-/** The streaming request: instructions, the branch as input messages, nothing stored upstream. */
+/** The streaming request: instructions, the branch as input messages (files as content parts), nothing stored upstream. */
 function responsesBody(call: ResponsesCall, withSummary = true): Record<string, unknown> {
   const instructions = systemPrompt(call.options, call.turns);
   const reasoning = call.reasoning && {
@@ -29,7 +33,7 @@ function responsesBody(call: ResponsesCall, withSummary = true): Record<string, 
   return {
     model: call.model,
     ...(instructions === undefined ? {} : { instructions }),
-    input: conversationMessages(call.turns),
+    input: responsesInput(call.turns),
     ...(reasoning && Object.keys(reasoning).length > 0 ? { reasoning } : {}),
     ...(call.tools && call.tools.length > 0 ? { tools: call.tools } : {}),
     ...(call.maxOutputTokens ? { max_output_tokens: call.maxOutputTokens } : {}),
@@ -50,7 +54,7 @@ function parseEvent(data: string): ResponsesEvent {
 const refusesSummary = (error: ProviderError) => error.upstreamStatus === 400 && /"param"\s*:\s*"reasoning\.summary"/.test(error.upstreamMessage);
 
 async function send(call: ResponsesCall, withSummary: boolean, signal: AbortSignal) {
-  const sent = await postUpstream({ url: new URL(call.url), headers: call.headers, body: JSON.stringify(responsesBody(call, withSummary)) }, signal);
+  const sent = await postUpstream({ url: new URL(call.url), headers: call.headers, body: JSON.stringify(responsesBody(call, withSummary)), lookup: call.lookup }, signal);
   if ((sent.response.statusCode ?? 0) >= 400) throw await failureOf(sent.response);
   return sent;
 }

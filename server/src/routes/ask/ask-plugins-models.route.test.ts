@@ -1,6 +1,6 @@
 import { upstreamModel } from '@parley/core';
 import { startAnthropicFake, startAzureOpenAIFake, startGoogleFake, type FakeUpstream, type GoogleFake } from '@parley/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 
 type Who = Awaited<ReturnType<ChatStack['t']['signUp']>>;
@@ -47,14 +47,63 @@ describe('POST /api/ask/gptPlugins: the agent model of agentOptions', () => {
     expect(anthropic.requests.length - before).toBe(2);
     const first = anthropic.requests[before]!.body as Body & { tools: { name: string }[] };
     expect(first.tools.map((t) => t.name)).toEqual(['calculator']);
-    // Claude 5 takes no sampling setting: the agent's temperature is not sent (the API would refuse it).
-    expect(first).toMatchObject({ model });
+    // Claude 5 takes no sampling setting: the agent's temperature is not sent (the API would refuse it). Its thinking is set explicitly.
+    expect(first).toMatchObject({ model, thinking: { type: 'adaptive' } });
     expect(first).not.toHaveProperty('temperature');
     const followUp = (anthropic.requests[before + 1]!.body as Body).messages!;
-    expect(followUp.at(-2)).toMatchObject({ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01calc', name: 'calculator', input: { input: '2+3*4' } }] });
+    // The thinking block opening the tool turn goes back with its signature, as Anthropic requires while thinking.
+    expect(followUp.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'thinking', signature: 'fake-signature' }, { type: 'tool_use', id: 'toolu_01calc', name: 'calculator', input: { input: '2+3*4' } }],
+    });
     expect(followUp.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01calc' }] });
     expect(JSON.stringify(followUp.at(-1))).toContain('14');
     expect(finalOf(frames).responseMessage).toMatchObject({ text: '2+3*4 is 14.', plugins: [{ latest: 'calculator', loading: false, outputs: '14' }] });
+  });
+
+  it('a Claude model with budgeted thinking gets it enabled, no temperature, and its thinking back within the loop', async () => {
+    anthropic.enqueue({ model: 'claude-sonnet-4-6', toolCalls: [{ id: 'toolu_01budget', ...calculate }] }, { model: 'claude-sonnet-4-6', chunks: ['14.'] });
+    const before = anthropic.requests.length;
+    const { frames } = await askPlugins({ model: 'claude-sonnet-4-6', temperature: 0.5 });
+    expect(finalOf(frames).responseMessage.text).toBe('14.');
+    const first = anthropic.requests[before]!.body as Body;
+    expect(first).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2000 } });
+    expect(first).not.toHaveProperty('temperature');
+    const followUp = (anthropic.requests[before + 1]!.body as Body).messages!;
+    expect(followUp.at(-2)!.content).toEqual([expect.objectContaining({ type: 'thinking', signature: 'fake-signature' }), expect.objectContaining({ type: 'tool_use' })]);
+  });
+
+  it('a Gemini 3 agent model keeps its recommended temperature 1.0 unless the user set one', async () => {
+    const model = upstreamModel('google', 'chat-bison').id;
+    google.enqueue({ model, chunks: ['Plain.'] }, { model, chunks: ['Set.'] });
+    const before = google.requests.length;
+    await askPlugins({ model: 'chat-bison' });
+    await askPlugins({ model: 'chat-bison', temperature: 0.3 });
+    const temperatures = google.requests.slice(before).map((r) => (r.body as { generationConfig?: { temperature?: number } }).generationConfig?.temperature);
+    expect(temperatures).toEqual([1, 0.3]);
+  });
+
+  it('the classic agent sends no stop to an OpenAI reasoning model, which refuses it, and cuts at the Observation itself', async () => {
+    const model = upstreamModel('gptPlugins', 'gpt-o3').id;
+    s.upstream.enqueue(
+      { model, chunks: ['Thought: compute\nAction: calculator\nAction Input: 2+3*4\nObservation: 99 (made up)'] },
+      { model, chunks: ['Thought: done\nFinal Answer: 14'] },
+    );
+    const before = s.upstream.requests.length;
+    const { frames } = await askPlugins({ agent: 'classic', model: 'gpt-o3' });
+    expect(finalOf(frames).responseMessage).toMatchObject({ text: '14', plugins: [{ latest: 'calculator', outputs: '14' }] });
+    for (const request of s.upstream.requests.slice(before, before + 2)) expect(request.body).not.toHaveProperty('stop');
+  });
+
+  it('the classic agent hands Claude its work so far as a user turn: Claude 5 refuses to continue an assistant turn', async () => {
+    const model = upstreamModel('anthropic', 'claude-2').id;
+    anthropic.enqueue({ model, chunks: ['Thought: compute\nAction: calculator\nAction Input: 2+3*4'] }, { model, chunks: ['Thought: done\nFinal Answer: 14'] });
+    const before = anthropic.requests.length;
+    const { frames } = await askPlugins({ agent: 'classic', model: 'claude-2' });
+    expect(finalOf(frames).responseMessage.text).toBe('14');
+    const second = (anthropic.requests[before + 1]!.body as Body).messages!;
+    expect(second.at(-1)!.role).toBe('user');
+    expect(JSON.stringify(second.at(-1))).toContain('Observation: 14');
   });
 
   it('a Gemini agent model calls tools with functionCall and gets the result back as a functionResponse, its thought signature kept', async () => {
@@ -120,6 +169,11 @@ describe('POST /api/ask/gptPlugins with PLUGINS_USE_AZURE', () => {
     const followUp = (azure.requests[before + 1]!.body as Body).messages!;
     expect(followUp.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_azure', content: '14' });
     expect(finalOf(frames).responseMessage.text).toBe('It is 14.');
+    // The title is written on the conversation's own deployment, not on a catalog model Azure may not have.
+    await vi.waitFor(() => expect(azure.requests.length).toBeGreaterThan(before + 3));
+    const title = azure.requests[before + 3]!;
+    expect(title.path).toBe(deployment);
+    expect(JSON.stringify(title.body)).toContain('Write a short title');
     expect(s.upstream.requests.length).toBe(openAIBefore);
   });
 });

@@ -64,7 +64,7 @@ export function pluginAgentProvider(ctx: AppContext, userId: string): ChatProvid
       const model = options.model ?? request.model;
       const call: MeteredCall = { endpoint: agentEndpoint(ctx, model).endpoint, model };
       const run = {
-        ...metered(await agentModel(ctx, userId, request, model, options.temperature ?? 0, runSignal), call, request.beforeCall),
+        ...metered(await agentModel(ctx, userId, request, model, options.temperature, runSignal), call, request.beforeCall),
         system: systemPrompt(request.options, request.messages),
         messages: conversationMessages(request.messages),
         signal: runSignal,

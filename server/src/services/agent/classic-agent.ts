@@ -1,10 +1,27 @@
-import { generateText } from 'ai';
+import { generateText, type ModelMessage } from 'ai';
 import type { ChatEvent } from '../../providers/types.ts';
 import { toProviderError } from '../../providers/provider-error.ts';
 import type { PluginTool, ToolResult } from '../plugins/tools/plugin-tool.ts';
 import { AGENT_MAX_STEPS, imageEvents, logToolFailure, runTool, STEP_LIMIT_NOTE, type AgentOutcome } from './agent-step.ts';
 import type { AgentRun } from './agent-run.ts';
 import { actionInput, parseReactTurn } from './react-parser.ts';
+
+const OBSERVATION = '\nObservation:';
+
+/** The turn up to an Observation the model wrote itself (what the stop sequence would have cut). */
+const beforeObservation = (text: string) => {
+  const at = text.indexOf(OBSERVATION);
+  return at === -1 ? text : text.slice(0, at);
+};
+
+/**
+ * The work so far, for the next turn: the model's own turn to continue, or (Claude, which since
+ * 4.6 refuses to continue an assistant turn, and never while thinking) a user turn quoting it.
+ */
+function scratchpadTurn(run: AgentRun, pad: string): ModelMessage {
+  if (run.takesPrefill) return { role: 'assistant', content: pad };
+  return { role: 'user', content: `Your work so far:\n\n${pad}\n\nContinue from there: write the next Thought, then an Action or the Final Answer.` };
+}
 
 /** The ReAct instructions for models without tool calling. */
 function reactPrompt(tools: PluginTool[]): string {
@@ -42,14 +59,16 @@ export async function* classicAgent(run: AgentRun, tools: PluginTool[], streamAn
       const answer = await generateText({
         model: run.model,
         system,
-        messages: pad ? [...run.messages, { role: 'assistant', content: pad }] : run.messages,
-        stopSequences: ['\nObservation:'],
+        messages: pad ? [...run.messages, scratchpadTurn(run, pad)] : run.messages,
+        // A reasoning model refuses `stop`; its text is cut at the Observation instead.
+        ...(run.takesStop ? { stopSequences: [OBSERVATION] } : {}),
         temperature: run.temperature,
+        providerOptions: run.providerOptions,
         abortSignal: run.signal,
         maxRetries: 0,
       });
       if (answer.usage.outputTokens !== undefined) yield { type: 'usage', promptTokens: answer.usage.inputTokens ?? 0, completionTokens: answer.usage.outputTokens };
-      return answer.text;
+      return beforeObservation(answer.text);
     } catch (error) {
       if (run.signal.aborted) return undefined;
       throw toProviderError(error);

@@ -88,6 +88,7 @@ export async function* functionsAgent(run: AgentRun, tools: PluginTool[], stream
     model: run.model,
     tools: toolSet,
     temperature: run.temperature,
+    providerOptions: run.providerOptions,
     abortSignal: run.signal,
     maxRetries: 0,
     // A failed call also arrives as the stream's `error` part, which ends the run and is logged

@@ -30,6 +30,8 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       ANTHROPIC_API_KEY: 'user_provided',
       DEEPSEEK_API_KEY: 'sk-server',
       DEEPSEEK_BASE_URL: 'http://deepseek.local/v1',
+      OPENAI_API: 'chat',
+      GOOGLE_VERTEX_LOCATION: 'europe-west4',
     });
     const user = async (name: string) =>
       (await registerUser(t.ctx, { name, email: `${name}-${kind}@example.com`, password: 'correct horse', confirm_password: 'correct horse' })).id;
@@ -42,6 +44,8 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       apiKey: '',
       outbound: { hosts: [], allowAll: true },
       serviceAccountTokens: t.ctx.serviceAccountTokens,
+      // The operator's API settings go with every credential.
+      settings: { openAIApi: 'chat', vertexLocation: 'europe-west4' },
       viaChannels: true,
     });
     expect(t.ctx.channels.pick({ model: 'deepseek-chat', endpoint: 'deepSeek' })).toMatchObject({ channel: 'env-deepseek', apiKey: 'sk-server', baseURL: 'http://deepseek.local/v1' });
@@ -60,6 +64,7 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       owner: alice,
       outbound: outboundPolicy(t.ctx.env),
       serviceAccountTokens: t.ctx.serviceAccountTokens,
+      settings: { openAIApi: 'chat', vertexLocation: 'europe-west4' },
     });
     expect(outboundPolicy(t.ctx.env).allowAll).toBe(false);
   });

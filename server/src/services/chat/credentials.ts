@@ -3,6 +3,7 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { outboundPolicy, type OutboundPolicy } from '../../net/outbound-url.ts';
 import type { ServiceAccountTokens } from '../../providers/google/service-account.ts';
+import type { ProviderSettings } from '../../providers/types.ts';
 import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { readUserKey } from '../keys/user-key-store.ts';
 
@@ -15,12 +16,18 @@ export interface Credentials {
   outbound: OutboundPolicy;
   /** The process's cache of service-account tokens (Vertex keys); none: a token per call. */
   serviceAccountTokens?: ServiceAccountTokens;
+  settings?: ProviderSettings;
   /**
    * The server pays: no key here, each call takes one from the endpoint's channels (CHANNELS_FILE
    * and the `*_API_KEY` variable), failing over between them (`services/channels/`).
    */
   viaChannels?: true;
 }
+
+const providerSettings = (env: AppContext['env']): ProviderSettings => ({
+  ...(env.OPENAI_API ? { openAIApi: env.OPENAI_API } : {}),
+  vertexLocation: env.GOOGLE_VERTEX_LOCATION,
+});
 
 /** Addresses inside the operator's own keys are trusted like the base URLs the operator set. */
 export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
@@ -40,9 +47,11 @@ export async function resolveCredentials(
   // CHANNELS_FILE's channels make an endpoint the server's as its *_API_KEY does (unless users bring their own keys).
   const serverPays = settings.serverKey !== undefined || (!settings.userProvide && ctx.channels.servesEndpoint(endpoint));
   if (!settings.enabled && !serverPays) throw new AppError('unknown_endpoint');
-  if (serverPays) return { apiKey: '', outbound: operatorChosen, serviceAccountTokens: ctx.serviceAccountTokens, viaChannels: true };
+  const shared = { serviceAccountTokens: ctx.serviceAccountTokens, settings: providerSettings(ctx.env) };
+  // The channel of each call brings its key and base URL (channel-provider.ts, callUpstream).
+  if (serverPays) return { apiKey: '', outbound: operatorChosen, ...shared, viaChannels: true };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');
-  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env), serviceAccountTokens: ctx.serviceAccountTokens };
+  return { apiKey, baseURL: settings.baseURL, owner: userId, outbound: outboundPolicy(ctx.env), ...shared };
 }

@@ -3,7 +3,7 @@ import { errorEvent, resolveModel, titleModelFor, type FinalEvent, type MessageF
 import type { AppContext } from '../../app/context.ts';
 import type { ChatRequest, FinishReason } from '../../providers/types.ts';
 import { findConversation, nameUntitledConversation, renameConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
-import { endpointSettings } from '../endpoints/endpoint-settings.ts';
+import { endpointSettings, pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import { offersUpstreamOf } from '../models/offered-model.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
@@ -281,7 +281,9 @@ const userTextOf = (exchange: Exchange) => exchange.turns.findLast((t) => t.role
  * endpoint without one, or a title model not offered: those take the first words of the question.
  */
 async function titleModelOf(ctx: AppContext, exchange: Exchange, reply: Reply, stopped: boolean): Promise<string | undefined> {
-  const model = stopped || reply.text.trim() === '' ? undefined : titleModelFor(exchange.endpoint);
+  // gptPlugins runs on Azure's deployments with PLUGINS_USE_AZURE: its titles follow Azure's rule.
+  const account = exchange.endpoint === 'gptPlugins' ? pluginsAccount(ctx.env) : exchange.endpoint;
+  const model = stopped || reply.text.trim() === '' ? undefined : titleModelFor(account, exchange.model, endpointSettings(ctx.env, exchange.endpoint).aliases);
   return model && (await offersUpstreamOf(ctx, exchange.endpoint, model, exchange.caller)) ? model : undefined;
 }
 
