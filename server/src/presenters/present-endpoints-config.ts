@@ -7,13 +7,14 @@ import { endpointSettings } from '../services/endpoints/endpoint-settings.ts';
 const canChat = (endpoint: EndpointName) => hasProvider(endpoint === 'gptPlugins' ? 'openAI' : endpoint);
 
 /**
- * The endpoints configuration clients choose from. An endpoint is offered when its key is set
- * and Parley has a provider that can chat with it; the others answer `false`.
+ * The endpoints configuration clients choose from. An endpoint is offered when its key is set or
+ * a channel of CHANNELS_FILE speaks its API (`servedByChannels`), and Parley has a provider that
+ * can chat with it; the others answer `false`.
  */
-export function presentEndpointsConfig(env: Env, plugins: Record<string, string>): EndpointsConfig {
+export function presentEndpointsConfig(env: Env, plugins: Record<string, string>, servedByChannels: (endpoint: EndpointName) => boolean): EndpointsConfig {
   const entries = endpointOrder.map((endpoint, order) => {
     const settings = endpointSettings(env, endpoint);
-    if (!settings.enabled || !canChat(endpoint)) return [endpoint, false] as const;
+    if (!(settings.enabled || servedByChannels(endpoint)) || !canChat(endpoint)) return [endpoint, false] as const;
     const entry: EndpointConfigEntry = { order, userProvide: settings.userProvide };
     if (endpoint !== 'gptPlugins') return [endpoint, entry] as const;
     return [endpoint, { ...entry, plugins, availableAgents: pluginAgents }] as const;

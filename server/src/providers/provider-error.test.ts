@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
 import { classifyUpstreamFailure, httpFailure, toProviderError } from './provider-error.ts';
+import { retryAfterMs } from './retry-after.ts';
 
 const openAI = (code: string | null, type: string) => JSON.stringify({ error: { message: 'whatever the words', type, param: null, code } });
 const anthropic = (type: string) => JSON.stringify({ type: 'error', error: { type, message: 'whatever the words' } });
@@ -77,7 +78,6 @@ describe('upstream failure classification by structured fields', () => {
     const at = (headers: Record<string, string>, body = '') => httpFailure(429, body, 'x', headers).retryAfterMs;
     expect(at({ 'retry-after-ms': '1500', 'retry-after': '2' })).toBe(1500);
     expect(at({ 'retry-after': '2' })).toBe(2000);
-    expect(at({ 'retry-after': '86400' })).toBe(3_600_000);
     expect(at({ 'retry-after': new Date(Date.now() + 60_000).toUTCString() })).toBeGreaterThan(50_000);
     expect(at({}, google('RESOURCE_EXHAUSTED', [rpc('RetryInfo', { retryDelay: '1.5s' })]))).toBe(1500);
     expect(at({})).toBeUndefined();
@@ -106,5 +106,20 @@ describe('upstream failure classification by structured fields', () => {
       new APICallError({ message: 'Unauthorized', url: 'x', requestBodyValues: {}, statusCode: 401, responseBody: '{"error":"nope"}' }),
     );
     expect(error).toMatchObject({ code: 'invalid_api_key', upstreamStatus: 401, upstreamMessage: '{"error":"nope"}' });
+  });
+
+  it('reads how long a 429 asks to wait: retry-after-ms, seconds or an HTTP date, capped at an hour', () => {
+    const headers = (values: Record<string, string>) => values;
+    const now = Date.parse('2026-11-27T08:00:00Z');
+    expect(retryAfterMs(headers({ 'retry-after': '30' }), '', now)).toBe(30_000);
+    expect(retryAfterMs(headers({ 'retry-after-ms': '1500', 'retry-after': '2' }), '', now)).toBe(1500);
+    expect(retryAfterMs(headers({ 'retry-after': 'Fri, 27 Nov 2026 08:01:00 GMT' }), '', now)).toBe(60_000);
+    expect(retryAfterMs(headers({ 'retry-after': '999999' }), '', now)).toBe(3_600_000);
+    expect(retryAfterMs(headers({ 'retry-after': 'soon' }), '', now)).toBeUndefined();
+    expect(retryAfterMs(headers({}), '', now)).toBeUndefined();
+    const error = toProviderError(
+      new APICallError({ message: 'Too many', url: 'x', requestBodyValues: {}, statusCode: 429, responseHeaders: { 'retry-after': '7' }, responseBody: '{}' }),
+    );
+    expect(error).toMatchObject({ code: 'upstream_rate_limited', retryAfterMs: 7000 });
   });
 });

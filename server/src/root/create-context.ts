@@ -24,12 +24,14 @@ export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwor
 export function createAppContext(parts: AppContextParts): AppContext {
   const log = parts.log ?? createLogger(parts.env);
   const serviceAccountTokens = createServiceAccountTokens();
+  const channels = createChannels({ env: parts.env, db: parts.db, log, serviceAccountTokens });
   return {
     ...parts,
     log,
     mcp: createMcpHub(parts.env, log),
     models: createModelLists(parts.env, {
       onFetchError: (endpoint, error) => log.warn({ err: error, endpoint }, 'live model list unavailable; serving the catalog list'),
+      channelModels: (endpoint) => channels.modelsFor(endpoint),
     }),
     tokenCounter: createTokenCounter(log),
     workers: createWorkerPool(log, { size: Math.min(parts.env.WORKER_PROCESSES, availableParallelism()), memoryMb: parts.env.WORKER_MEMORY_MB, maxWaiting: parts.env.WORKER_QUEUE_MAX }),
@@ -41,7 +43,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     replySaves: createReplySaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),
     serviceAccountTokens,
-    channels: createChannels({ env: parts.env, db: parts.db, log, serviceAccountTokens }),
+    channels,
     openIdConfigurations: createOpenIdConfigurations(),
     usageRecords: createUsageRecorder(parts.db, log),
     gatewayCallers: createGatewayCallers(),

@@ -11,7 +11,7 @@ import { startGatewayStack, type GatewayStack } from '../../test-support/gateway
 /** `a` in front of `b`, both in front of the stack's own OPENAI_API_KEY channel. */
 function channelsFile(a: FakeUpstream, b: FakeUpstream): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'parley-channels-')), 'channels.json');
-  const channel = (name: string, upstream: FakeUpstream, priority: number) => ({ name, type: 'openai', base_url: `${upstream.url}/v1`, keys: [`sk-${name}`], models: ['gpt-4o-mini'], priority });
+  const channel = (name: string, upstream: FakeUpstream, priority: number) => ({ name, type: 'openai', base_url: `${upstream.url}/v1`, keys: [`sk-${name}`], models: ['gpt-4o-mini', `only-on-${name}`], priority });
   writeFileSync(file, JSON.stringify({ channels: [channel('a', a, 2), channel('b', b, 1)] }, null, 2));
   return file;
 }
@@ -44,6 +44,12 @@ describe.each(testDatabaseKinds)('the API goes through the channels on %s', (kin
     expect(texts.join('')).toBe('from b');
     expect(b.requests.at(-1)!.headers.authorization).toBe('Bearer sk-b');
     await expect.poll(async () => (await recordsOf(keyId)).map((r) => [r.channel, r.status])).toEqual([['b', 'ok']]);
+  });
+
+  it('lists the models the channels serve beside the endpoints\' own', async () => {
+    const { client } = await s.keyClient();
+    const ids = (await client.models.list()).data.map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining(['gpt-4o-mini', 'only-on-a', 'only-on-b']));
   });
 
   it("answers a whole completion from the next channel after a 429, and cools the first one down for its retry-after", async () => {

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseChatErrorText, type Message } from '@parley/core';
+import { eq } from 'drizzle-orm';
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
+import { usageRecords } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltasOf, finalOf, startChatStack, type ChatStack } from '../../test-support/chat-stack.ts';
 import { createThrowawayPostgres, testDatabaseKinds } from '../../test-support/databases.ts';
@@ -58,6 +60,10 @@ describe.each(testDatabaseKinds)('the web chat goes through the channels on %s',
     expect(['from b', 'from env']).toContain(final.responseMessage.text);
     expect(frames.some((f) => f.event === 'error')).toBe(false);
     expect(a.requests.at(-1)!.headers.authorization).toBe('Bearer sk-a1');
+    // The exchange's usage record names the channel that answered.
+    await s.t.ctx.usageRecords.flush();
+    const records = await s.t.ctx.db.select().from(usageRecords).where(eq(usageRecords.userId, who.userId));
+    expect(records.map((r) => [r.dialect, r.channel])).toEqual([['web', final.responseMessage.text === 'from b' ? 'b' : 'env-openai']]);
   });
 
   it('keeps the text shown when the channel fails after its first byte, and shows the error under it', async () => {
@@ -70,6 +76,34 @@ describe.each(testDatabaseKinds)('the web chat goes through the channels on %s',
     expect(parseChatErrorText(reply.errorText ?? '')?.type).toBeTruthy();
     // No other channel was asked for the reply (the title of the new conversation is not written for a cut reply).
     expect([b.requests.length, s.upstream.requests.length]).toEqual(before);
+  });
+});
+
+describe.each(testDatabaseKinds)('an endpoint served by CHANNELS_FILE alone, no *_API_KEY, on %s', (kind) => {
+  let s: ChatStack;
+  let house: FakeUpstream;
+
+  beforeAll(async () => {
+    house = await startOpenAIFake({ apiKey: 'sk-house', models: ['house-model'] });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'parley-channels-')), 'channels.yaml');
+    writeFileSync(file, `channels:\n  - { name: house, type: openai-compatible, base_url: "${house.url}/v1", keys: [sk-house], models: [house-model], model_mapping: { gpt-4o-mini: house-model } }\n`);
+    s = await startChatStack(kind, { OPENAI_API_KEY: '', CHANNELS_FILE: file });
+  });
+  afterAll(async () => {
+    await s.close();
+    await house.close();
+  });
+
+  it("offers the endpoint and the channel's models, and chats through the channel", async () => {
+    const who = await s.t.signUp();
+    const endpoints = await (await s.get(who, '/api/endpoints')).json() as Record<string, unknown>;
+    expect(endpoints.openAI).toMatchObject({ userProvide: false });
+    const models = await (await s.get(who, '/api/models')).json() as Record<string, string[]>;
+    expect(models.openAI).toEqual(expect.arrayContaining(['house-model', 'gpt-4o-mini']));
+    house.enqueue({ chunks: ['in ', 'house'], model: 'house-model', mentioning: 'house call' });
+    const { frames } = await s.ask(who, { model: 'house-model', text: 'house call' });
+    expect(finalOf(frames).responseMessage.text).toBe('in house');
+    expect(house.requests.at(-1)!.headers.authorization).toBe('Bearer sk-house');
   });
 });
 

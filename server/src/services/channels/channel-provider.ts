@@ -1,6 +1,6 @@
 import type { EndpointName } from '@parley/core';
 import { ProviderError } from '../../providers/provider-error.ts';
-import type { ChatEvent, ChatProvider } from '../../providers/types.ts';
+import type { ChatEvent, ChatProvider, ChatRequest, MeteredCall } from '../../providers/types.ts';
 import { operatorChosen } from '../chat/credentials.ts';
 import type { ChannelTarget } from './channel-router.ts';
 import type { Channels } from './create-channels.ts';
@@ -23,15 +23,45 @@ function withoutKey(error: unknown, apiKey: string): unknown {
 export function channelProvider(channels: Channels, endpoint: EndpointName, inner: ChatProvider, onTarget?: (target: ChannelTarget) => void): ChatProvider {
   return {
     stream(request, signal) {
+      const holds = carriedHolds(request.beforeCall);
       async function* attempt(target: ChannelTarget, attemptSignal: AbortSignal): AsyncIterable<ChatEvent> {
-        const routed = { ...request, apiKey: target.apiKey, baseURL: target.baseURL, modelAliases: target.modelAliases, outbound: operatorChosen };
+        const routed = { ...request, apiKey: target.apiKey, baseURL: target.baseURL, modelAliases: target.modelAliases, outbound: operatorChosen, beforeCall: holds.beforeCall };
         try {
           yield* inner.stream(routed, attemptSignal);
         } catch (error) {
           throw withoutKey(error, target.apiKey);
         }
       }
-      return channels.run({ model: request.model, endpoint }, attempt, { signal, isOutput: isShown, onTarget });
+      const told = (target: ChannelTarget) => {
+        holds.nextAttempt();
+        onTarget?.(target);
+      };
+      return channels.run({ model: request.model, endpoint }, attempt, { signal, isOutput: isShown, onTarget: told });
     },
+  };
+}
+
+/**
+ * A request that makes several model calls (the plugin agent) holds each call's price before it
+ * (`beforeCall`). An attempt that failed before its first output made its calls for nothing: the
+ * next attempt makes the same calls again, so it takes over the failed attempt's holds instead of
+ * holding twice, and the payer pays once for each call that served.
+ */
+function carriedHolds(beforeCall: ChatRequest['beforeCall']) {
+  let carried: MeteredCall[] = [];
+  let current: MeteredCall[] = [];
+  return {
+    nextAttempt() {
+      carried = [...carried, ...current];
+      current = [];
+    },
+    beforeCall:
+      beforeCall &&
+      (async (call: MeteredCall) => {
+        const index = carried.findIndex((held) => held.endpoint === call.endpoint && held.model === call.model);
+        if (index >= 0) carried.splice(index, 1);
+        else await beforeCall(call);
+        current.push(call);
+      }),
   };
 }

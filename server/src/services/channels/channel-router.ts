@@ -103,9 +103,6 @@ export function createChannelRouter(options: ChannelRouterOptions) {
     };
   }
 
-  /** Whether any configured channel, usable or not, serves the query. */
-  const serves = (query: ChannelQuery) => channels.some((channel) => servedModel(env, channel, query) !== undefined);
-
   /** Nothing serves the model: every channel of it is disabled by the operator. */
   const noChannel = (query: ChannelQuery) =>
     new ProviderError('upstream_overloaded', `every channel serving ${query.model}${query.endpoint ? ` on ${query.endpoint}` : ''} is disabled`);
@@ -168,7 +165,7 @@ export function createChannelRouter(options: ChannelRouterOptions) {
 
   const channelNamed = (name: string) => channels.find((c) => c.name === name)!;
 
-  return { pick, run, serves };
+  return { pick, run };
 }
 
 export type ChannelRouter = ReturnType<typeof createChannelRouter>;

@@ -6,6 +6,9 @@ import { createTestDatabase } from '../../test-support/databases.ts';
 import type { Channel } from './channel.ts';
 import type { ChannelTarget } from './channel-router.ts';
 import type { Channels } from './create-channels.ts';
+import { ProviderError } from '../../providers/provider-error.ts';
+import type { ChatProvider, MeteredCall } from '../../providers/types.ts';
+import { channelProvider } from './channel-provider.ts';
 
 /** The channel each of `calls` calls went to, through `run` (the attempt answers its target). */
 async function route(channels: Channels, calls: number, model = 'gpt-4o') {
@@ -72,6 +75,29 @@ describe('channel routing', () => {
     // The web's endpoint keeps a chat on its provider's channels.
     expect(channels.pick({ model: 'claude-x', endpoint: 'openAI' })).toBeUndefined();
     expect(channels.pick({ model: 'unknown-model' })).toBeUndefined();
+    await channels.close();
+  });
+
+  it('holds an agent step once when its first channel failed before any output: the retry takes over the hold', async () => {
+    const channels = await start([openAIChannel('down', 'http://down.local/v1', { priority: 1 }), openAIChannel('up', 'http://up.local/v1')]);
+    const held: MeteredCall[] = [];
+    // An agent-like provider: holds its step's model, then calls it on the channel it was given.
+    const agent: ChatProvider = {
+      async *stream(request) {
+        await request.beforeCall?.({ endpoint: 'anthropic', model: 'claude-step' });
+        if (request.baseURL === 'http://down.local/v1') throw new ProviderError('upstream_overloaded', 'busy', 503);
+        yield { type: 'text', delta: `from ${request.baseURL}` };
+        await request.beforeCall?.({ endpoint: 'gptPlugins', model: 'gpt-4o' });
+      },
+    };
+    const request = { model: 'gpt-4o', messages: [], options: {}, apiKey: '', beforeCall: async (call: MeteredCall) => void held.push(call) };
+    const events = [];
+    for await (const event of channelProvider(channels, 'openAI', agent).stream(request, new AbortController().signal)) events.push(event);
+    expect(events).toEqual([{ type: 'text', delta: 'from http://up.local/v1' }]);
+    expect(held).toEqual([
+      { endpoint: 'anthropic', model: 'claude-step' },
+      { endpoint: 'gptPlugins', model: 'gpt-4o' },
+    ]);
     await channels.close();
   });
 });

@@ -14,6 +14,8 @@ export const realEvery: Every = (ms, run) => {
 
 /** Instances without Redis pick up each other's changes from the database this often. */
 const REREAD_MS = 15_000;
+/** How long the start waits for the Redis subscription. */
+const SUBSCRIBE_WAIT_MS = 3_000;
 
 export interface ChannelStates {
   get(name: string): ChannelStatus;
@@ -68,10 +70,12 @@ export function createChannelStates(options: ChannelStatesOptions): ChannelState
       known = new Map(known).set(name, status);
       try {
         await writeChannelState(db, name, status);
-        await publisher?.publish(topic, name);
       } catch (error) {
         log.error({ err: error, channel: name, state: status.state }, 'could not store a channel state; it holds on this instance only');
+        return;
       }
+      // Without the announcement the others still read it within REREAD_MS.
+      await publisher?.publish(topic, name).catch((error: unknown) => log.warn({ err: error, channel: name }, 'could not announce a channel state on Redis'));
     },
     async start() {
       await reread();
@@ -81,7 +85,9 @@ export function createChannelStates(options: ChannelStatesOptions): ChannelState
       subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
       for (const redis of [publisher, subscriber]) redis.on('error', (error) => log.debug({ err: error }, 'channel state Redis connection failed'));
       subscriber.on('message', () => void reread());
-      await subscriber.subscribe(topic);
+      // A Redis that is down must not hold the start up: the announcements begin once it answers.
+      const subscribed = subscriber.subscribe(topic).catch((error: unknown) => log.warn({ err: error }, 'could not listen for channel state changes on Redis'));
+      await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
     },
     reread,
     async close() {

@@ -11,7 +11,7 @@ import { servedModel } from './channel-models.ts';
 /** A test that gets no answer in this time has failed. */
 const TEST_TIMEOUT_MS = 30_000;
 
-export interface ChannelKeyTest {
+interface ChannelKeyTest {
   /** 1-based, as the operator counts the keys of the file. */
   key: number;
   ok: boolean;

@@ -1,4 +1,5 @@
-import type { ChannelStateName, ChannelType } from '@parley/core';
+import type { ChannelStateName, ChannelType, EndpointName } from '@parley/core';
+import { pluginsAccount } from '../endpoints/endpoint-settings.ts';
 import type { Logger } from '../../app/logger.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,8 +33,10 @@ export interface ChannelView {
 /** The upstream accounts every chat and API call goes through (`ctx.channels`). */
 export interface Channels {
   list(): ChannelView[];
-  /** Whether any channel, usable or not, serves the query (a chat without one has no server key to use). */
-  serves(query: ChannelQuery): boolean;
+  /** Whether any channel, usable or not, speaks the endpoint's API (gptPlugins: its account's): the endpoint is then the server's. */
+  servesEndpoint(endpoint: EndpointName): boolean;
+  /** The model names CHANNELS_FILE's channels of the endpoint's API serve, for its model list. */
+  modelsFor(endpoint: EndpointName): string[];
   /** One target for a call that cannot fail over (an agent's side calls); undefined when none is usable. */
   pick(query: ChannelQuery): ChannelTarget | undefined;
   /** Streams a call through the channels with failover before the first output byte. */
@@ -139,9 +142,15 @@ export function createChannels(options: ChannelsOptions): Channels {
     }
   }
 
+  const ofEndpoint = (endpoint: EndpointName) => {
+    const own = endpoint === 'gptPlugins' ? pluginsAccount(env) : endpoint;
+    return channels.filter((channel) => channel.endpoint === own);
+  };
+
   return {
     list: () => channels.map(view),
-    serves: router.serves,
+    servesEndpoint: (endpoint) => ofEndpoint(endpoint).length > 0,
+    modelsFor: (endpoint) => [...new Set(ofEndpoint(endpoint).flatMap((channel) => [...channel.models, ...Object.keys(channel.modelMapping)]))],
     pick: (query) => router.pick(query),
     run: router.run,
     call: (query, attempt, callOptions) => callOnChannels(router.run, query, attempt, callOptions),

@@ -16,12 +16,12 @@ export interface Credentials {
   outbound: OutboundPolicy;
   /** The process's cache of service-account tokens (Vertex keys); none: a token per call. */
   serviceAccountTokens?: ServiceAccountTokens;
+  settings?: ProviderSettings;
   /**
    * The server pays: no key here, each call takes one from the endpoint's channels (CHANNELS_FILE
    * and the `*_API_KEY` variable), failing over between them (`services/channels/`).
    */
   viaChannels?: true;
-  settings?: ProviderSettings;
 }
 
 const providerSettings = (env: AppContext['env']): ProviderSettings => ({
@@ -39,14 +39,17 @@ export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
  * which the client answers with its "set key" button.
  */
 export async function resolveCredentials(
-  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens'>,
+  ctx: Pick<AppContext, 'env' | 'db' | 'secrets' | 'serviceAccountTokens' | 'channels'>,
   endpoint: EndpointName,
   userId: string,
 ): Promise<Credentials> {
   const settings = endpointSettings(ctx.env, endpoint);
-  if (!settings.enabled) throw new AppError('unknown_endpoint');
+  // CHANNELS_FILE's channels make an endpoint the server's as its *_API_KEY does (unless users bring their own keys).
+  const serverPays = settings.serverKey !== undefined || (!settings.userProvide && ctx.channels.servesEndpoint(endpoint));
+  if (!settings.enabled && !serverPays) throw new AppError('unknown_endpoint');
   const shared = { serviceAccountTokens: ctx.serviceAccountTokens, settings: providerSettings(ctx.env) };
-  if (settings.serverKey) return { apiKey: '', outbound: operatorChosen, ...shared, viaChannels: true };
+  // The channel of each call brings its key and base URL (channel-provider.ts, callUpstream).
+  if (serverPays) return { apiKey: '', outbound: operatorChosen, ...shared, viaChannels: true };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);
   const apiKey = (await read(endpoint)) ?? (endpoint === 'gptPlugins' ? await read(pluginsAccount(ctx.env)) : undefined);
   if (!apiKey) throw new AppError('no_user_key');

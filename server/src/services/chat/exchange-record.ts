@@ -35,7 +35,8 @@ export function recordExchange(ctx: AppContext, exchange: Exchange, payer: Payer
     dialect: 'web',
     model: exchange.model,
     upstreamModel: facts.upstreamModel,
-    channel: exchange.endpoint,
+    // The channel that answered (or failed last); none on the user's own key.
+    channel: exchange.routed.channel ?? null,
     inputTokens: facts.promptTokens ?? 0,
     outputTokens: facts.completionTokens ?? 0,
     ...chargeOf(ctx, exchange, paidBy, facts),

@@ -23,7 +23,7 @@ const notFound = (model: string) => new AppError('model_not_found', `The model \
 export function embeddingModelsFor(ctx: AppContext, caller: GatewayCaller): Map<string, EndpointName> {
   const models = new Map<string, EndpointName>();
   for (const endpoint of embeddingEndpoints) {
-    if (!endpointSettings(ctx.env, endpoint).enabled) continue;
+    if (!endpointSettings(ctx.env, endpoint).enabled && !ctx.channels.servesEndpoint(endpoint)) continue;
     for (const { id } of embeddingModels) {
       if (!models.has(id) && (!caller.models || caller.models.includes(id))) models.set(id, endpoint);
     }

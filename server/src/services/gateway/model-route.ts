@@ -22,7 +22,7 @@ export async function apiModels(ctx: AppContext, caller: GatewayCaller, api: Gat
   const models = new Map<string, EndpointName>();
   for (const endpoint of apiEndpoints) {
     const settings = endpointSettings(ctx.env, endpoint);
-    if (!settings.enabled) continue;
+    if (!settings.enabled && !ctx.channels.servesEndpoint(endpoint)) continue;
     const { aliases } = settings;
     for (const id of lists[endpoint] ?? []) {
       if (!models.has(id) && resolveModel(endpoint, id, aliases).api === api) models.set(id, endpoint);

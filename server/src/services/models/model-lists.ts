@@ -10,6 +10,8 @@ export interface ModelListsOptions {
   retryMs?: number;
   timeoutMs?: number;
   onFetchError?: (endpoint: EndpointName, error: unknown) => void;
+  /** The models CHANNELS_FILE's channels serve on the endpoint, added to its list (`ctx.channels.modelsFor`). */
+  channelModels?: (endpoint: EndpointName) => string[];
 }
 
 interface Cached {
@@ -42,10 +44,11 @@ export interface ModelLists {
  * The model list of every endpoint (`GET /api/models`): `X_MODELS` when set; else the catalog's
  * default ids followed by the chat models the provider itself lists (with a server key and
  * `X_FETCH_MODELS` on, cached for `ttlMs`, one request in flight at a time; a failed fetch keeps
- * the catalog list). gptPlugins offers the OpenAI list, as it runs on that account.
+ * the catalog list), then the models of CHANNELS_FILE's channels of the endpoint. gptPlugins offers
+ * the OpenAI list, as it runs on that account.
  */
 export function createModelLists(env: Env, options: ModelListsOptions = {}): ModelLists {
-  const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError } = options;
+  const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError, channelModels = () => [] } = options;
   const cache = new Map<EndpointName, Cached>();
 
   function live(endpoint: EndpointName): Promise<LiveModel[]> | undefined {
@@ -74,9 +77,11 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}): Mod
   }
 
   async function listFor(endpoint: EndpointName): Promise<string[]> {
-    const configured = parseModelList(endpointSettings(env, ownAccount(endpoint)).models, endpoint);
+    const settings = endpointSettings(env, ownAccount(endpoint));
+    const configured = parseModelList(settings.models, endpoint);
     const fetched = (await served(endpoint)).map((m) => m.id);
-    return [...configured, ...fetched.filter((id) => !configured.includes(id))];
+    // A user_provided endpoint runs on each user's own key, never on the channels.
+    return [...new Set([...configured, ...fetched, ...(settings.userProvide ? [] : channelModels(endpoint))])];
   }
 
   async function retiring(endpoint: EndpointName): Promise<Record<string, string>> {

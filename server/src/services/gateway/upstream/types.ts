@@ -13,7 +13,7 @@ export interface ChatCallIo {
 }
 
 /** A finished upstream call. */
-interface ChatUpstreamResult {
+export interface ChatUpstreamResult {
   /** A call that was not streamed: the JSON text of its canonical `chat.completion`. */
   completionJson?: string;
 }
