@@ -10,7 +10,7 @@ import { startGatewayStack, type GatewayStack } from './gateway-stack.ts';
 export const dialectModels = {
   claude: 'claude-sonnet-4-6',
   claude5: 'claude-opus-5',
-  gemini: 'gemini-2.5-flash',
+  gemini: 'gemini-3.7-flash',
   gpt: 'gpt-4o-mini',
 } as const;
 

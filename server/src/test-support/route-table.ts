@@ -171,7 +171,7 @@ export const routeTable: Record<string, RouteEntry> = {
   // Gemini answers a key it does not know (a session token is none) with its 400 API_KEY_INVALID, and no key with 401.
   'POST /v1beta/models/:modelAction': {
     signedIn: true,
-    call: () => ({ url: '/v1beta/models/gemini-2.5-flash:generateContent', payload: { contents: [{ role: 'user', parts: [{ text: 'Bob wants in' }] }] } }),
+    call: () => ({ url: '/v1beta/models/gemini-3.7-flash:generateContent', payload: { contents: [{ role: 'user', parts: [{ text: 'Bob wants in' }] }] } }),
     owner: 400,
     other: 400,
   },

@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds)('channels fail over between two real upstreams 
     await start();
     first.enqueue({ status: 429, quota: true, mentioning: 'broke' });
     expect((await chat(channels, 'broke')).error).toBeUndefined();
-    expect(channels.list()[0]).toMatchObject({ state: 'auto-disabled', reason: 'key 1 of 1 refused: insufficient_quota (HTTP 429)' });
+    expect(channels.list()[0]).toMatchObject({ state: 'auto-disabled', reason: 'key 1 of 1 refused: upstream_out_of_credit (HTTP 429)' });
   });
 
   it("cools a channel down for its 429's retry-after, then takes it again", async () => {

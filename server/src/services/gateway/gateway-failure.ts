@@ -30,6 +30,9 @@ function upstreamMessage(body: string): string {
   return `The upstream refused the request: ${body.slice(0, 500)}`;
 }
 
+/** Failures of the server's upstream account, whatever status they came with: the operator's, not the caller's. */
+const operatorsCodes = new Set(['invalid_api_key', 'insufficient_quota', 'upstream_out_of_credit']);
+
 /**
  * What the API answers for an upstream failure. A refusal of the request itself (400, 404,
  * 422…) keeps the upstream's status, message, param and code; a refused server credential,
@@ -39,7 +42,7 @@ function upstreamMessage(body: string): string {
 export function gatewayFailure(error: unknown): unknown {
   if (!(error instanceof ProviderError)) return error;
   const status = error.upstreamStatus;
-  if (status !== undefined && callersFault.has(status) && error.code !== 'invalid_api_key' && error.code !== 'insufficient_quota') {
+  if (status !== undefined && callersFault.has(status) && !operatorsCodes.has(error.code)) {
     const fields = upstreamErrorFields(error.upstreamMessage);
     const code = error.code === 'content_filtered' ? 'content_filter' : (fields.code ?? null);
     return new UpstreamRefusal(status, {
@@ -47,6 +50,7 @@ export function gatewayFailure(error: unknown): unknown {
     });
   }
   switch (error.code) {
+    case 'upstream_rate_limited':
     case 'message_limit':
       return new AppError('rate_limited', 'The upstream is rate limited; retry shortly.');
     case 'upstream_overloaded':

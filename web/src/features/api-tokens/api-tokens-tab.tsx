@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useFormatDateTime } from '../../locales/format-date.ts';
-import { useCopy } from '../messages/use-copy.ts';
+import { useCopy } from '../../components/use-copy.ts';
 import { apiTokensApi, apiTokensQueryKey } from './api-tokens-api.ts';
 import { NewTokenForm } from './new-token-form.tsx';
 

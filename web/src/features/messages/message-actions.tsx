@@ -4,7 +4,7 @@ import { ActionButton } from './action-button.tsx';
 import type { MessageActionContext } from './actions/message-action.ts';
 import { availableActions } from './actions/message-actions-registry.ts';
 import { SiblingNav } from './sibling-nav.tsx';
-import { useCopy } from './use-copy.ts';
+import { useCopy } from '../../components/use-copy.ts';
 
 export interface MessageActionsProps {
   context: Omit<MessageActionContext, 'copied' | 'copy'>;

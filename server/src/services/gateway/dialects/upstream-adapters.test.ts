@@ -58,7 +58,7 @@ describe('Anthropic as an upstream of Chat Completions', () => {
 
   it('turns refusals and stream errors into ProviderErrors', async () => {
     fake.enqueue({ status: 429 });
-    await expect(collect(anthropicChunks(target(), ask('claude-haiku-4-5'), 'claude-haiku-4-5', new AbortController().signal))).rejects.toMatchObject({ code: 'message_limit' });
+    await expect(collect(anthropicChunks(target(), ask('claude-haiku-4-5'), 'claude-haiku-4-5', new AbortController().signal))).rejects.toMatchObject({ code: 'upstream_rate_limited' });
     fake.enqueue({ chunks: ['a'], streamError: { type: 'overloaded_error', message: 'Overloaded' } });
     const failed = collect(anthropicChunks(target(), ask('claude-haiku-4-5'), 'claude-haiku-4-5', new AbortController().signal));
     await expect(failed).rejects.toBeInstanceOf(ProviderError);
@@ -84,7 +84,7 @@ describe('Gemini as an upstream of Chat Completions', () => {
 
   it('streams a thinking model’s thoughts, text and usage with an API key', async () => {
     fake.enqueue({ chunks: ['Hi', '!'], reasoning: ['so'], usage: { promptTokens: 4, completionTokens: 2 } });
-    const read = await collect(geminiChunks({ apiKey: 'g-key', baseURL: fake.url }, ask('gemini-2.5-flash', { reasoning_effort: 'low' }), 'gemini-2.5-flash', new AbortController().signal));
+    const read = await collect(geminiChunks({ apiKey: 'g-key', baseURL: fake.url }, ask('gemini-3.7-flash', { reasoning_effort: 'low' }), 'gemini-3.7-flash', new AbortController().signal));
     expect(read).toMatchObject({ text: 'Hi!', reasoning: 'so', finish: 'stop' });
     expect(read.usage).toMatchObject({ prompt_tokens: 4 });
     expect(fake.requests.at(-1)!.query).toMatchObject({ alt: 'sse' });
@@ -93,13 +93,13 @@ describe('Gemini as an upstream of Chat Completions', () => {
   it('carries a thinking model’s thought signature through a tool round trip', async () => {
     fake.enqueue({ toolCalls: [{ name: 'look', arguments: '{"q":1}' }] });
     const tools = [{ type: 'function' as const, function: { name: 'look', parameters: { type: 'object' } } }];
-    const first = await geminiCompletion({ apiKey: 'g-key', baseURL: fake.url }, ask('gemini-2.5-flash', { tools }), 'gemini-2.5-flash', new AbortController().signal);
+    const first = await geminiCompletion({ apiKey: 'g-key', baseURL: fake.url }, ask('gemini-3.7-flash', { tools }), 'gemini-3.7-flash', new AbortController().signal);
     const call = first.choices[0]!.message.tool_calls![0]!;
     expect(first.choices[0]!.finish_reason).toBe('tool_calls');
     const second = await geminiCompletion(
       { apiKey: 'g-key', baseURL: fake.url },
-      ask('gemini-2.5-flash', { tools, messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: '42' }] }),
-      'gemini-2.5-flash',
+      ask('gemini-3.7-flash', { tools, messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, content: '42' }] }),
+      'gemini-3.7-flash',
       new AbortController().signal,
     );
     expect(second.choices[0]!.finish_reason).toBe('stop');
@@ -109,12 +109,12 @@ describe('Gemini as an upstream of Chat Completions', () => {
 
   it('reaches Vertex AI with a service-account key', async () => {
     fake.enqueue({ chunks: ['V'] });
-    const read = await collect(geminiChunks({ apiKey: JSON.stringify(fake.serviceAccount), baseURL: fake.url, outbound: fakeUpstreamOutbound }, ask('gemini-2.5-flash'), 'gemini-2.5-flash', new AbortController().signal));
+    const read = await collect(geminiChunks({ apiKey: JSON.stringify(fake.serviceAccount), baseURL: fake.url, outbound: fakeUpstreamOutbound }, ask('gemini-3.7-flash'), 'gemini-3.7-flash', new AbortController().signal));
     expect(read.text).toBe('V');
-    expect(fake.requests.at(-1)!.path).toMatch(/\/publishers\/google\/models\/gemini-2\.5-flash:streamGenerateContent$/);
+    expect(fake.requests.at(-1)!.path).toMatch(/\/publishers\/google\/models\/gemini-3\.7-flash:streamGenerateContent$/);
   });
 
   it('answers a wrong key as invalid_api_key', async () => {
-    await expect(geminiCompletion({ apiKey: 'nope', baseURL: fake.url }, ask('gemini-2.5-flash'), 'gemini-2.5-flash', new AbortController().signal)).rejects.toMatchObject({ code: 'invalid_api_key' });
+    await expect(geminiCompletion({ apiKey: 'nope', baseURL: fake.url }, ask('gemini-3.7-flash'), 'gemini-3.7-flash', new AbortController().signal)).rejects.toMatchObject({ code: 'invalid_api_key' });
   });
 });

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { isValidElement, useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopy } from '../use-copy.ts';
+import { useCopy } from '../../../components/use-copy.ts';
 
 /** A fenced code block: a bar with the language and a copy button over the highlighted code. */
 export function CodeBlock({ children, ...props }: ComponentProps<'pre'>) {

@@ -13,7 +13,7 @@ describe('Chat Completions → Gemini', () => {
     const signed = toolCallIdOf('CiQBVKhc7fake0signature0of0the0thinking');
     const body = toGeminiRequest(
       {
-        model: 'gemini-2.5-flash',
+        model: 'gemini-3.7-flash',
         messages: [
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] },
@@ -26,7 +26,7 @@ describe('Chat Completions → Gemini', () => {
         response_format: { type: 'json_object' },
         reasoning_effort: 'low',
       },
-      'gemini-2.5-flash',
+      'gemini-3.7-flash',
     );
     expect(body.systemInstruction).toEqual({ parts: [{ text: 'Be brief.' }] });
     expect(body.contents).toEqual([
@@ -36,19 +36,25 @@ describe('Chat Completions → Gemini', () => {
     ]);
     expect(body.tools).toEqual([{ functionDeclarations: [{ name: 'look', description: 'Looks', parametersJsonSchema: { type: 'object' } }] }]);
     expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['look'] } });
-    expect(body.generationConfig).toEqual({ maxOutputTokens: 100, responseMimeType: 'application/json', thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } });
+    expect(body.generationConfig).toEqual({ maxOutputTokens: 100, responseMimeType: 'application/json', thinkingConfig: { includeThoughts: true, thinkingLevel: 'low' } });
+  });
+
+  it('asks Gemini 3 for a thinking level and Gemini 2.5 for a budget', () => {
+    const config = (model: string) => toGeminiRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], reasoning_effort: 'high' }, model).generationConfig;
+    expect(config('gemini-3.7-flash')).toEqual({ thinkingConfig: { includeThoughts: true, thinkingLevel: 'high' } });
+    expect(config('gemini-2.5-flash-lite')).toEqual({ thinkingConfig: { includeThoughts: true, thinkingBudget: 24_576 } });
   });
 
   it('signs a call another model made with the validator skip a thinking Gemini accepts', () => {
     const body = toGeminiRequest(
       { model: 'm', messages: [{ role: 'user', content: 'a' }, { role: 'assistant', tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'toolu_1', content: 'ok' }] },
-      'gemini-2.5-flash',
+      'gemini-3.7-flash',
     );
     expect(body.contents[1]!.parts![0]!.thoughtSignature).toBe(unsignedCallSignature);
   });
 
   it('answers 400 for an image by URL, an unknown tool answer and fields it cannot carry', () => {
-    const refuse = (extra: Record<string, unknown>) => () => toGeminiRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], ...extra }, 'gemini-2.5-flash');
+    const refuse = (extra: Record<string, unknown>) => () => toGeminiRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], ...extra }, 'gemini-3.7-flash');
     expect(refuse({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.org/a.png' } }] }] })).toThrow(/image_url\.url cannot be translated to Gemini/);
     expect(refuse({ messages: [{ role: 'tool', tool_call_id: 'nope', content: 'x' }] })).toThrow(/messages\.0\.tool_call_id/);
     expect(refuse({ logit_bias: { 1: 2 } })).toThrow(/^logit_bias cannot be translated/);
@@ -67,9 +73,9 @@ describe('Gemini answers → Chat Completions', () => {
       {
         candidates: [{ content: { role: 'model', parts: [{ text: 'hm', thought: true }, { text: 'Hi' }, { functionCall: { name: 'f', args: { a: 1 } }, thoughtSignature: 'c2ln' }] }, finishReason: 'STOP' }],
         usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 3, thoughtsTokenCount: 5 },
-        modelVersion: 'gemini-2.5-flash',
+        modelVersion: 'gemini-3.7-flash',
       },
-      'gemini-2.5-flash',
+      'gemini-3.7-flash',
       'id',
       1,
     );
@@ -80,7 +86,7 @@ describe('Gemini answers → Chat Completions', () => {
   });
 
   it('reads stream frames, a safety stop and a refused prompt', () => {
-    const reader = new GeminiStreamReader('gemini-2.5-flash', 'id', 1);
+    const reader = new GeminiStreamReader('gemini-3.7-flash', 'id', 1);
     const first = reader.read({ candidates: [{ content: { parts: [{ text: 'He' }] } }] });
     expect(first[0]!.choices[0]!.delta).toEqual({ role: 'assistant', content: 'He' });
     const last = reader.read({ candidates: [{ content: { parts: [{ text: 'y' }] }, finishReason: 'SAFETY' }], usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 2 } });

@@ -1,4 +1,5 @@
 import { upstreamInfo } from '@parley/core';
+import { thinksByLevel } from '../../../../providers/google/google-provider.ts';
 import type { CanonicalAnyPart, CanonicalAssistantMessage, CanonicalMessage, CanonicalRequest, CanonicalToolChoice } from '../canonical.ts';
 import { unknownField } from '../anthropic/to-anthropic-request.ts';
 import { parseArguments, parseDataUrl, untranslatable } from '../untranslatable.ts';
@@ -9,6 +10,8 @@ const target = 'Gemini';
 
 /** Thinking budgets for the reasoning efforts of Chat Completions. */
 const budgetOfEffort: Record<string, number> = { none: 0, minimal: 512, low: 1024, medium: 8192, high: 24_576, xhigh: 32_768 };
+/** Gemini 3 and later think by level (a 2.5-style budget is refused from 3.5 on) and cannot stop thinking. */
+const levelOfEffort: Record<string, string> = { none: 'minimal', minimal: 'minimal', low: 'low', medium: 'medium', high: 'high', xhigh: 'high' };
 
 const understood = new Set([
   'model', 'messages', 'stream', 'stream_options', 'max_tokens', 'max_completion_tokens', 'temperature', 'top_p', 'stop',
@@ -102,7 +105,7 @@ function responseConfig(format: CanonicalRequest['response_format']): Record<str
   throw untranslatable(`response_format.type '${String((format as { type: unknown }).type)}'`, target);
 }
 
-function generationConfig(request: CanonicalRequest, thinking: boolean): Record<string, unknown> {
+function generationConfig(request: CanonicalRequest, model: string, thinking: boolean): Record<string, unknown> {
   const cap = request.max_completion_tokens ?? request.max_tokens;
   const stop = typeof request.stop === 'string' ? [request.stop] : request.stop;
   const effort = request.reasoning_effort;
@@ -119,9 +122,14 @@ function generationConfig(request: CanonicalRequest, thinking: boolean): Record<
     ...(typeof request.frequency_penalty === 'number' ? { frequencyPenalty: request.frequency_penalty } : {}),
     ...responseConfig(request.response_format),
     // A thinking model streams its thought summaries as reasoning, as a reasoning model on Chat Completions would.
-    ...(thinking ? { thinkingConfig: { includeThoughts: budget !== 0, ...(budget !== undefined ? { thinkingBudget: budget } : {}) } } : {}),
+    ...(thinking ? { thinkingConfig: thinkingConfigOf(model, effort ?? undefined, budget) } : {}),
   };
   return config;
+}
+
+function thinkingConfigOf(model: string, effort: string | undefined, budget: number | undefined): Record<string, unknown> {
+  if (thinksByLevel(model)) return { includeThoughts: true, ...(effort !== undefined ? { thinkingLevel: levelOfEffort[effort] } : {}) };
+  return { includeThoughts: budget !== 0, ...(budget !== undefined ? { thinkingBudget: budget } : {}) };
 }
 
 /**
@@ -137,7 +145,7 @@ export function toGeminiRequest(request: CanonicalRequest, model: string): Gemin
   const thinking = upstreamInfo(model)?.capabilities.reasoning === true;
   const { system, contents } = conversation(request.messages, thinking);
   const tools = request.tools ?? [];
-  const config = generationConfig(request, thinking);
+  const config = generationConfig(request, model, thinking);
   const toolConfig = toolConfigOf(request.tool_choice);
   return {
     contents,
