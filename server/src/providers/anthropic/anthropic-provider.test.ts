@@ -90,6 +90,21 @@ describe('anthropic provider specifics', () => {
     }
   });
 
+  it('continues a cut reply through a user turn quoting it, since Claude refuses a prefill', async () => {
+    const fake = await startAnthropicFake();
+    try {
+      fake.enqueue({ chunks: [' and finished.'] });
+      const turns = [{ role: 'user' as const, content: 'Write a poem' }, { role: 'assistant' as const, content: 'Cut short' }];
+      const events = await collect(anthropicProvider.stream({ model: 'claude-1', messages: turns, options: {}, apiKey: 'k', baseURL: `${fake.url}/v1` }, signal()));
+      expect(events.filter((e) => e.type === 'text').map((e) => e.delta).join('')).toBe(' and finished.');
+      const sent = (fake.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
+      expect(sent.at(-1)!.role).toBe('user');
+      expect(JSON.stringify(sent.at(-1)!.content)).toContain('Cut short');
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('maps Anthropic error types: billing, permission, region, overload', async () => {
     const fake = await startAnthropicFake();
     try {

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { upstreamInfo, upstreamModel, type UpstreamModelInfo } from '@parley/core';
 import { streamModel } from '../ai-sdk-stream.ts';
-import { conversationMessages, numberOption, systemPrompt } from '../prompt.ts';
+import { conversationMessages, numberOption, systemPrompt, type TextMessage } from '../prompt.ts';
 import { acceptedSampling, requireKey, samplingOptions } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 
@@ -53,6 +53,17 @@ export function claudeAgentThinking(upstreamId: string) {
  *   top_p below 0.95, so none is sent;
  * - otherwise the sampling the model accepts is sent (of temperature and top_p, only the first).
  */
+/**
+ * A continued reply ends the conversation on its own unfinished turn (a prefill), which Claude
+ * refuses from 4.6 on and whenever it thinks: that turn goes as a user turn quoting it instead.
+ */
+function withoutPrefill(messages: TextMessage[]): TextMessage[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return messages;
+  const quoted = `Your reply so far, cut off before it was finished:\n\n${last.content}\n\nContinue it from exactly where it stops. Do not repeat any of it and do not comment on this instruction.`;
+  return [...messages.slice(0, -1), { role: 'user', content: quoted }];
+}
+
 export const anthropicProvider: ChatProvider = {
   async *stream(request, signal) {
     const anthropic = createAnthropic({ apiKey: requireKey(request.apiKey), baseURL: request.baseURL });
@@ -64,7 +75,7 @@ export const anthropicProvider: ChatProvider = {
       {
         model: anthropic(upstream.id),
         system: systemPrompt(request.options, request.messages),
-        messages: conversationMessages(request.messages),
+        messages: withoutPrefill(conversationMessages(request.messages)),
         ...(thinks ? {} : acceptedSampling(upstream.id, samplingOptions(request.options), false)),
         maxOutputTokens: answerCap + headroom,
         ...(thinking ? { providerOptions: { anthropic: { thinking, ...(effort ? { effort } : {}) } } } : {}),
