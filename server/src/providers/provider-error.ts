@@ -9,8 +9,6 @@ import { upstreamErrorFields, type UpstreamErrorFields } from './upstream-error-
  */
 export type ProviderErrorCode =
   | 'invalid_api_key'
-  | 'insufficient_quota'
-  | 'message_limit'
   | 'upstream_rate_limited'
   | 'upstream_out_of_credit'
   | 'context_too_long'

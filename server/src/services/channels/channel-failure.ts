@@ -14,7 +14,7 @@ export type ChannelFailure =
   | { kind: 'busy'; reason: string; cooldownMs?: number }
   | { kind: 'request' };
 
-const refusedCodes = new Set(['invalid_api_key', 'insufficient_quota', 'upstream_out_of_credit', 'upstream_forbidden']);
+const refusedCodes = new Set(['invalid_api_key', 'upstream_out_of_credit', 'upstream_forbidden']);
 
 /** Node's codes for a connection that never carried an answer. */
 const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
@@ -27,7 +27,7 @@ export function classifyChannelFailure(error: unknown): ChannelFailure {
     const status = error.upstreamStatus;
     const reason = `${error.code}${statusText(status)}`;
     if (refusedCodes.has(error.code) || status === 401 || status === 403) return { kind: 'refused', reason };
-    if (status === 429 || error.code === 'upstream_rate_limited' || error.code === 'message_limit') return { kind: 'busy', reason, cooldownMs: error.retryAfterMs };
+    if (status === 429 || error.code === 'upstream_rate_limited') return { kind: 'busy', reason, cooldownMs: error.retryAfterMs };
     if ((status !== undefined && status >= 500) || error.code === 'upstream_overloaded') return { kind: 'busy', reason };
     // No status at all: the connection failed or fell silent before any answer came.
     if (status === undefined && error.code === 'upstream_error') return { kind: 'busy', reason: `no answer: ${error.upstreamMessage.slice(0, 120)}` };

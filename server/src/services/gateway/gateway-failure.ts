@@ -31,7 +31,7 @@ function upstreamMessage(body: string): string {
 }
 
 /** Failures of the server's upstream account, whatever status they came with: the operator's, not the caller's. */
-const operatorsCodes = new Set(['invalid_api_key', 'insufficient_quota', 'upstream_out_of_credit']);
+const operatorsCodes = new Set(['invalid_api_key', 'upstream_out_of_credit']);
 
 /**
  * What the API answers for an upstream failure. A refusal of the request itself (400, 404,
@@ -51,7 +51,6 @@ export function gatewayFailure(error: unknown): unknown {
   }
   switch (error.code) {
     case 'upstream_rate_limited':
-    case 'message_limit':
       return new AppError('rate_limited', 'The upstream is rate limited; retry shortly.');
     case 'upstream_overloaded':
       return new AppError('upstream_overloaded');
