@@ -22,6 +22,11 @@ export interface Channel {
   source: 'file' | 'env';
 }
 
+/** The names a channel answers to: its listed models, then the asked names of its mapping. */
+export function namesServed(channel: Channel): string[] {
+  return [...new Set([...channel.models, ...Object.keys(channel.modelMapping)])];
+}
+
 /** The endpoint whose provider each channel type goes through. */
 export const channelEndpoints: Readonly<Record<ChannelType, ChannelEndpoint>> = {
   openai: 'openAI',

@@ -4,7 +4,7 @@ import type { Logger } from '../../app/logger.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceAccountTokens } from '../../providers/google/service-account.ts';
-import type { Channel } from './channel.ts';
+import { namesServed, type Channel } from './channel.ts';
 import type { ChannelFailure } from './channel-failure.ts';
 import type { ChannelQuery } from './channel-models.ts';
 import { createChannelRouter, type ChannelRouter, type ChannelRunOptions, type ChannelTarget } from './channel-router.ts';
@@ -95,7 +95,7 @@ export function createChannels(options: ChannelsOptions): Channels {
       priority: channel.priority,
       weight: channel.weight,
       keys: channel.keys.length,
-      models: [...channel.models, ...Object.keys(channel.modelMapping).filter((m) => !channel.models.includes(m))],
+      models: namesServed(channel),
       baseURL: channel.baseURL,
     };
   };
@@ -150,7 +150,7 @@ export function createChannels(options: ChannelsOptions): Channels {
   return {
     list: () => channels.map(view),
     servesEndpoint: (endpoint) => ofEndpoint(endpoint).length > 0,
-    modelsFor: (endpoint) => [...new Set(ofEndpoint(endpoint).flatMap((channel) => [...channel.models, ...Object.keys(channel.modelMapping)]))],
+    modelsFor: (endpoint) => [...new Set(ofEndpoint(endpoint).flatMap(namesServed))],
     pick: (query) => router.pick(query),
     run: router.run,
     call: (query, attempt, callOptions) => callOnChannels(router.run, query, attempt, callOptions),
