@@ -18,7 +18,8 @@ const healthTargetMs = 50;
  * answering, and each upload must get its own clear refusal.
  */
 export async function runHostileUploads(): Promise<BenchResult[]> {
-  const parley = await startBenchParley({ env: { UPLOAD_IP_MAX: '1000', UPLOAD_USER_MAX: '1000' } });
+  // One user sends all ten: their share of the worker pool (WORKER_USER_MAX, 4) would refuse six at once.
+  const parley = await startBenchParley({ env: { UPLOAD_IP_MAX: '1000', UPLOAD_USER_MAX: '1000', WORKER_USER_MAX: '10' } });
   try {
     const token = await registerBenchUser(parley.url, 'hostile');
     const upload = async (name: string, data: Buffer) => {

@@ -37,7 +37,7 @@ test('a first visit: the welcome modal says free but rate-limited; a visitor cha
 
 test('a key: saved in the welcome modal, chat on it, quota lookup, a pack bought on the gateway raises the quota, log out', async ({ page }) => {
   test.setTimeout(90_000);
-  await keyJourney(page, stack, { quotaTitle: 'Quota management', creating: 'Creating order...', look: { viewport: 'desktop', theme: 'light', lang: 'en' } });
+  await keyJourney(page, stack, { quotaTitle: 'Quota management', paid: 'Top-up successful', look: { viewport: 'desktop', theme: 'light', lang: 'en' } });
 });
 
 test.describe('in Chinese', () => {
@@ -45,6 +45,6 @@ test.describe('in Chinese', () => {
 
   test('密钥：欢迎弹窗保存、对话、额度查询、在网关购买后额度增加、注销', async ({ page }) => {
     test.setTimeout(90_000);
-    await keyJourney(page, stack, { quotaTitle: '额度管理', creating: '订单创建中...', look: { viewport: 'desktop', theme: 'dark', lang: 'zh' } });
+    await keyJourney(page, stack, { quotaTitle: '额度管理', paid: '充值成功', look: { viewport: 'desktop', theme: 'dark', lang: 'zh' } });
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { upstreamModel } from '@parley/core';
 import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
+import { animationsSettled } from './support/animations-settled.ts';
 
 // The smaller points of issue 16. Replies are the fakes' echo ("Echo: …"), except one failure
 // scripted for the Google call that mentions its question, so no other spec can take it.
@@ -51,7 +52,7 @@ test('the settings dialog keeps its height when the tab changes', async ({ page,
   await page.getByTestId('open-settings').click();
   const dialog = page.getByTestId('settings-dialog');
   await expect(dialog).toBeVisible();
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await animationsSettled(dialog);
   const heightOf = async () => (await dialog.boundingBox())!.height;
   const general = await heightOf();
   await page.getByTestId('settings-tab-data').click();

@@ -4,6 +4,7 @@ import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
 import { screenshotPath } from './support/screenshot-path.ts';
+import { readerAboveStaysPut } from './support/follow-journey.ts';
 
 // Following a streaming reply (issue 16). These replies are scripted for OpenAI's gpt-4, which no
 // other spec scripts; the tests run one after another so each message takes its own reply.
@@ -91,6 +92,13 @@ test('scrolling up stops following at once; back at the bottom it follows again'
   await settled(page);
   await expect(replies(page).last().getByText('Paragraph 70 of a long answer')).toBeInViewport();
 });
+
+for (const firstMessage of [true, false]) {
+  test(`a reader who scrolled up stays put when the reply finishes (${firstMessage ? 'a new conversation, with its title' : 'a second message'})`, async ({ page, signUp }) => {
+    await signUp('follow-stay');
+    await readerAboveStaysPut(page, firstMessage);
+  });
+}
 
 test('with autoScroll on, the reply is followed even after scrolling up', async ({ page, signUp }) => {
   await signUp('follow-always');

@@ -270,15 +270,21 @@ test('conversations are renamed inline and deleted from their row menu, bulk del
   });
 });
 
-test("an upstream that refuses the server's key shows the misconfigured-service text and blocks the input", async ({ page, signUp }) => {
+test("an upstream that refuses the server's key shows the misconfigured-service text; the message box stays usable and the next question is answered", async ({ page, signUp }) => {
   await signUp('chat-error');
   await page.goto('/chat/new');
   await chooseClaude(page);
   await stackControl.enqueue(fake, { model, status: 401 });
   await send(page, 'Will this work?');
   await expect(page.getByTestId('message-error')).toContainText('The service is misconfigured');
-  await expect(page.getByTestId('chat-input')).toBeDisabled();
-  await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
+  await settled(page);
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+  await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', 'Send a message…');
+  await send(page, 'And now?');
+  await settled(page);
+  await expect(userMessages(page).last()).toContainText('And now?');
+  await expect(replies(page).last()).not.toHaveAttribute('data-error', 'true');
+  await expect(replies(page).last().getByTestId('message-error')).toHaveCount(0);
 });
 
 test('a long reply is followed to its end; read from further up, the scroll-down button brings the end back', async ({ page, signUp }) => {

@@ -3,6 +3,7 @@ import { lowContrast } from './support/contrast.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
+import { animationsSettled } from './support/animations-settled.ts';
 
 // Issue 16: in light and dark mode every text, hints included (placeholders, timestamps, helper
 // texts, section labels, costs, the footer note, tooltips), reaches WCAG AA contrast on its background.
@@ -13,9 +14,7 @@ function contrastAudit(page: Page) {
   return {
     offenders: () => [...offenders].map(([what, screen]) => `${screen}: ${what}`),
     async screen(name: string) {
-      await page.evaluate(() =>
-        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
-      );
+      await animationsSettled(page);
       for (const o of await lowContrast(page)) {
         const what = `${o.element} "${o.text}" ${o.color} on ${o.background} = ${o.ratio}:1 (needs ${o.required})`;
         if (!offenders.has(what)) offenders.set(what, name);

@@ -40,15 +40,16 @@ async function openSettings(page: Page) {
   await expect(page.getByTestId('settings-popover')).toBeVisible();
 }
 
-test('the model picker lists each endpoint’s models with label and cost, and remembers the last choice first', async ({ page, signUp }) => {
+test('the model picker lists each endpoint’s models with their label, and remembers the last choice first', async ({ page, signUp }) => {
   await signUp('picker');
   await page.goto('/chat/new');
   await page.getByTestId('model-picker').click();
   const imageModel = page.locator('[data-testid="model-option"][data-model="grok-3-imageGen"]');
   await expect(imageModel).toContainText('grok-3-image');
   await expect(imageModel).toContainText('image generation and editing');
-  await expect(imageModel).toContainText('10 quota');
-  await expect(page.locator('[data-testid="model-option"][data-model="deepseek-r1"]')).toContainText(/reasoning.*1 quota/);
+  await expect(page.locator('[data-testid="model-option"][data-model="deepseek-r1"]')).toContainText('reasoning');
+  // An account pays no quota per call: no cost is shown (keys mode shows them, model-picker-keys.spec.ts).
+  await expect(page.getByTestId('model-cost')).toHaveCount(0);
   // Groups follow the endpoint order of SPEC point 4: OpenAI before Anthropic before DeepSeek before Grok.
   const order = await page.getByTestId('model-option').evaluateAll((items) => items.map((i) => i.getAttribute('data-model')));
   expect(order.indexOf('gpt-4o')).toBeLessThan(order.indexOf('claude-2'));
@@ -86,11 +87,58 @@ test('the model picker lists each endpoint’s models with label and cost, and r
   });
 });
 
+async function pickModel(page: Page, endpoint: string, model: string) {
+  await page.getByTestId('model-picker').click();
+  await page.getByTestId('model-search').fill(model);
+  await page.locator(`[data-testid="model-option"][data-endpoint="${endpoint}"][data-model="${model}"]`).click();
+  await expect(page.getByTestId('model-picker')).toContainText(model);
+}
+
+test('Claude 5 offers no Temperature, Top P or Top K and says why; its request carries none', async ({ page, signUp }) => {
+  await signUp('claude-sampling');
+  await page.goto('/chat/new');
+  await startOn(page, 'anthropic');
+  await pickModel(page, 'anthropic', 'claude-2');
+  await openSettings(page);
+  for (const key of ['temperature', 'topP', 'topK']) await expect(page.getByTestId(`param-${key}`)).toHaveCount(0);
+  await expect(page.getByTestId('params-not-offered')).toHaveText('Claude Sonnet 5.5 does not take Temperature, Top P, Top K: they would not be sent, so they are not shown.');
+  await expect(page.getByTestId('param-maxOutputTokens')).toBeVisible();
+  await page.getByTestId('settings-close').click();
+  const text = probe('claude');
+  await send(page, text);
+  const upstream = await upstreamBody('anthropic', text);
+  for (const key of ['temperature', 'top_p', 'top_k']) expect(upstream).not.toHaveProperty(key);
+});
+
+test('OpenAI shows only what the model answering takes; presence and frequency penalty each explain themselves', async ({ page, signUp }) => {
+  await signUp('openai-sampling');
+  await page.goto('/chat/new');
+  await startOn(page, 'openAI');
+  // gpt-4 answers as GPT-6.1 Sol, which always reasons: no sampling at all.
+  await pickModel(page, 'openAI', 'gpt-4');
+  await openSettings(page);
+  await expect(page.getByTestId('param-temperature')).toHaveCount(0);
+  await expect(page.getByTestId('params-not-offered')).toContainText('GPT-6.1 Sol');
+  await page.getByTestId('settings-close').click();
+  // GPT-4.1 (from OpenAI's live list) takes every setting, penalties included.
+  await pickModel(page, 'openAI', 'gpt-4.1');
+  await openSettings(page);
+  await expect(page.getByTestId('params-not-offered')).toHaveCount(0);
+  await expect(page.locator('#chat-param-presence_penalty-hint')).toHaveText(/new topics/);
+  await expect(page.locator('#chat-param-frequency_penalty-hint')).toHaveText(/how often/);
+});
+
 test('DeepSeek’s temperature stays within 0–1.5 in 0.1 steps and goes out with each message of the conversation', async ({ page, signUp }) => {
   await signUp('temperature');
   await page.goto('/chat/new');
   await startOn(page, 'deepSeek');
   await expect(page.getByTestId('model-picker')).toHaveText(/deepseek-r1/);
+  // deepseek-r1 thinks, and takes no sampling while it does: a DeepSeek model that does not think has the slider.
+  await openSettings(page);
+  await expect(page.getByTestId('param-temperature')).toHaveCount(0);
+  await expect(page.getByTestId('params-not-offered')).toContainText('reasons before it answers');
+  await page.getByTestId('settings-close').click();
+  await pickModel(page, 'deepSeek', 'deepseek-v4-pro');
   await openSettings(page);
   const temperature = page.getByTestId('param-temperature');
   await expect(temperature).toHaveValue('1.0');
@@ -106,11 +154,11 @@ test('DeepSeek’s temperature stays within 0–1.5 in 0.1 steps and goes out wi
   await expect(temperature).toHaveValue('1.2');
   await page.getByTestId('settings-close').click();
 
-  // DeepSeek's reasoner ignores temperature upstream, so here the ask itself is checked; the
-  // Google journey below follows a temperature all the way to the provider.
   const asked = page.waitForRequest((r) => r.url().endsWith('/api/ask/deepSeek'));
-  await send(page, probe('deepseek'));
-  expect((await asked).postDataJSON()).toMatchObject({ endpoint: 'deepSeek', model: 'deepseek-r1', temperature: 1.2 });
+  const first = probe('deepseek');
+  await send(page, first);
+  expect((await asked).postDataJSON()).toMatchObject({ endpoint: 'deepSeek', model: 'deepseek-v4-pro', temperature: 1.2 });
+  expect(await upstreamBody('deepseek', first)).toMatchObject({ temperature: 1.2 });
 
   await test.step('a saved conversation keeps its settings and sends a changed value with the next message', async () => {
     await openSettings(page);

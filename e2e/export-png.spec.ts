@@ -42,6 +42,8 @@ async function exportPng(page: Page): Promise<Buffer> {
   await expect(page.getByTestId('export-dialog')).toBeVisible();
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 40_000 }), page.getByTestId('export-submit').click()]);
   await expect(page.getByTestId('export-dialog')).toHaveCount(0);
+  // A shortened title's "…" stays out of the file name.
+  expect(file.suggestedFilename()).toMatch(/^[^…]+\.png$/);
   return readFile((await file.path())!);
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
 import { screenshotPath } from './support/screenshot-path.ts';
+import { attachJourney } from './support/attach-journey.ts';
 
 const picture = { name: 'red.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAAZUlEQVR4nO3PUQkAIBTAwBfHEPZPYRhD+HEIgwW4zdnr64YLGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEtaEALGtCCBrSgAS1oQAsa0IIGtKABLWhACxrQgga0oAEteOwCfLAA4mZxZWUAAAAASUVORK5CYII=', 'base64') };
 
@@ -18,3 +19,11 @@ test('on a phone, in Chinese and dark, a picture attaches and a wrong file gets 
   await expect(page.getByTestId('toast').last()).toHaveText('无效的上传文件');
   await page.screenshot({ path: screenshotPath('files-toast-mobile-dark-zh.png') });
 });
+
+for (const [theme, lang] of [['dark', 'zh'], ['light', 'en']] as const) {
+  test(`on a phone: one toast per pick, New Chat leaves files behind, the paperclip kept with its reason (${theme} ${lang})`, async ({ page, signUp }) => {
+    test.setTimeout(60_000);
+    await signUp('attach-rules-phone');
+    await attachJourney(page, { viewport: 'mobile', theme, lang });
+  });
+}

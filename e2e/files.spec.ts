@@ -5,6 +5,8 @@ import { stackControl } from './support/control.ts';
 import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { screenshotPath } from './support/screenshot-path.ts';
+import { attachJourney } from './support/attach-journey.ts';
+import { animationsSettled } from './support/animations-settled.ts';
 
 // These journeys talk to the shared OpenAI fake (the default endpoint) one after another.
 test.describe.configure({ mode: 'serial' });
@@ -147,8 +149,16 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await page.screenshot({ path: screenshotPath(`files-message-${viewport}-${theme}-${lang}.png`) });
       await userMessages(page).first().getByTestId('file-image').click();
       await expect(page.getByTestId('image-viewer').locator('img')).toBeVisible();
-      await page.getByTestId('image-viewer').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      await animationsSettled(page.getByTestId('image-viewer'));
       await page.screenshot({ path: screenshotPath(`files-viewer-${viewport}-${theme}-${lang}.png`) });
     });
   }
+}
+
+for (const [theme, lang] of [['light', 'en'], ['dark', 'zh']] as const) {
+  test(`one toast per pick, files left behind by New Chat, endpoints named as users know them, and the paperclip kept with its reason (${theme} ${lang})`, async ({ page, signUp }) => {
+    test.setTimeout(60_000);
+    await signUp('attach-rules');
+    await attachJourney(page, { viewport: 'desktop', theme, lang });
+  });
 }

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { stackControl } from './support/control.ts';
 import { expect, newAccountDetails, test } from './support/fixtures.ts';
 import { languageWalk } from './support/language-walk.ts';
+import { openStoreFromMenu } from './support/plugin-menu.ts';
 import { operatorTexts, walkLanguages } from './support/walk-languages.ts';
 
 // Issue 16: a reader of Chinese or Japanese meets no English on any screen. Each walk reads every
@@ -159,10 +160,8 @@ for (const language of walkLanguages) {
       await page.goto('/chat/new');
       await page.getByTestId('new-convo-menu').click();
       await page.locator('[data-testid="new-convo-endpoint"][data-endpoint="gptPlugins"]').click();
-      await page.getByTestId('plugin-selector').selectOption('pluginStore');
-      await expect(page.getByTestId('plugin-store')).toBeVisible();
+      const store = await openStoreFromMenu(page);
       await walk.look('plugin store');
-      const store = page.getByTestId('plugin-store');
       await store.getByTestId('plugin-google').getByRole('button').click();
       const form = store.getByTestId('plugin-auth-form');
       await form.locator('input').first().fill('short');

@@ -3,6 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { chooseLook } from './support/look.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
 import { screenshotPath } from './support/screenshot-path.ts';
+import { animationsSettled } from './support/animations-settled.ts';
 
 // A user message's toolbar (copy, edit) shows on hover, on keyboard focus and always on a touch
 // screen, without leaving a toolbar-high gap between the question and its reply.
@@ -21,13 +22,14 @@ async function openTwoTurnChat(page: Page, signUp: () => Promise<unknown>) {
 }
 
 /** The opacity the toolbar button is drawn with once its fade has ended: its own times its ancestors'. */
-const drawnOpacity = (button: Locator) =>
-  button.evaluate(async (el) => {
-    await Promise.all(document.getAnimations().map((animation) => animation.finished));
+const drawnOpacity = async (button: Locator) => {
+  await animationsSettled(button.page());
+  return button.evaluate((el) => {
     let opacity = 1;
     for (let node: Element | null = el; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
     return opacity;
   });
+};
 
 /** Pixels between the bottom of the first question's bubble and the top of its reply's avatar. */
 async function gapBelowQuestion(page: Page): Promise<number> {

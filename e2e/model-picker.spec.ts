@@ -28,8 +28,18 @@ test('the model picker searches, groups by provider with labels, costs and the a
     );
     const gpt4o = page.locator('[data-testid="model-option"][data-endpoint="openAI"][data-model="gpt-4o"]');
     await expect(gpt4o).toContainText('all-round');
-    await expect(gpt4o).toContainText('10');
-    await expect(gpt4o.getByTestId('model-upstream')).toHaveText('Answered by GPT-6.1 Terra');
+    // The spec ids sit under the model that answers them.
+    const terra = page.locator('[data-testid="model-group"][data-endpoint="openAI"] [data-testid="model-family"][data-answering="GPT-6.1 Terra"]');
+    await expect(terra).toContainText('Answered by GPT-6.1 Terra');
+    await expect(terra.locator('[data-testid="model-option"][data-model="gpt-4o"]')).toBeVisible();
+    await expect(terra.locator('[data-testid="model-option"][data-model="gpt-o3-mini"]')).toBeVisible();
+    // An account does not pay per call: no model shows a cost.
+    await expect(page.getByTestId('model-cost')).toHaveCount(0);
+    // Each model once: Plugins, which offers OpenAI's very models, is one row that switches to it.
+    const listed = await page.getByTestId('model-option').evaluateAll((items) => items.map((i) => `${i.getAttribute('data-endpoint')}:${i.getAttribute('data-model')}`));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.filter((id) => id.startsWith('gptPlugins:'))).toEqual([]);
+    await expect(page.locator('[data-testid="endpoint-switch"][data-endpoint="gptPlugins"]')).toHaveText('The same models as OpenAI');
   });
 
   await test.step('the search box narrows the list to what matches, across providers', async () => {

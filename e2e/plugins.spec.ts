@@ -5,7 +5,9 @@ import { upstreamModel } from '@parley/core';
 import { everythingMcpServerPath, freePort, startStack, type Stack } from '@parley/testkit';
 import type { Page } from '@playwright/test';
 import { expect, newAccountDetails, test } from './support/fixtures.ts';
+import { chooseTools, openStoreFromMenu } from './support/plugin-menu.ts';
 import { screenshotPath } from './support/screenshot-path.ts';
+import { animationsSettled } from './support/animations-settled.ts';
 
 // The agent's replies are scripted on the OpenAI fake, so this journey runs its own stack; its
 // tests share it in one worker, in order.
@@ -39,19 +41,13 @@ async function openPluginsChat(page: Page, prefs: { lang?: string; theme?: strin
   await expect(page.getByTestId('plugin-selector')).toBeVisible();
 }
 
-const openStore = async (page: Page) => {
-  await page.getByTestId('plugin-selector').selectOption('pluginStore');
-  await expect(page.getByTestId('plugin-store')).toBeVisible();
-  return page.getByTestId('plugin-store');
-};
-
 test('install the calculator, ask "what is 2+3*4", see the step and the answer', async ({ page }) => {
   await openPluginsChat(page);
-  const store = await openStore(page);
+  const store = await openStoreFromMenu(page);
   await store.getByTestId('plugin-calculator').getByRole('button', { name: 'Install Calculator' }).click();
   await expect(store.getByTestId('plugin-calculator').getByRole('button', { name: 'Uninstall Calculator' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByTestId('plugin-selector').selectOption('calculator');
+  await chooseTools(page, 'calculator');
 
   openai().enqueue({ toolCalls: [{ name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['2+3*4 ', 'equals **14**.'] });
   await page.getByTestId('chat-input').fill('what is 2+3*4');
@@ -59,19 +55,19 @@ test('install the calculator, ask "what is 2+3*4", see the step and the answer',
   const reply = page.locator('[data-testid="message"][data-role="assistant"]').last();
   await expect(reply).toContainText('2+3*4 equals 14.', { timeout: 15_000 });
   const step = reply.getByTestId('plugin-step');
-  await expect(step).toContainText('Used calculator');
+  await expect(step).toContainText('Used Calculator');
   await step.locator('summary').click();
   await expect(step).toContainText('2+3*4');
   await expect(step.locator('pre').last()).toHaveText('14');
 
   // The steps are stored on the reply: a reload shows them again.
   await page.reload();
-  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId('plugin-step')).toContainText('Used calculator');
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId('plugin-step')).toContainText('Used Calculator');
 });
 
 test('install the MCP reference server from the store and get an answer from its get-sum tool', async ({ page }) => {
   await openPluginsChat(page);
-  const store = await openStore(page);
+  const store = await openStoreFromMenu(page);
   await store.getByRole('searchbox', { name: 'Search plugins' }).fill('everything');
   const card = store.getByTestId('plugin-mcp:everything');
   await expect(card).toContainText('get-sum');
@@ -79,7 +75,7 @@ test('install the MCP reference server from the store and get an answer from its
   await expect(card.getByRole('button', { name: /^Uninstall/ })).toBeVisible();
   await page.screenshot({ path: screenshotPath('plugins-store-mcp.png') });
   await page.keyboard.press('Escape');
-  await page.getByTestId('plugin-selector').selectOption('mcp:everything');
+  await chooseTools(page, 'mcp:everything');
 
   // The agent model (agentOptions.model gpt-3.5-turbo) calls the server's tool, then answers from its result.
   const model = upstreamModel('gptPlugins', 'gpt-3.5-turbo').id;
@@ -89,15 +85,47 @@ test('install the MCP reference server from the store and get an answer from its
   const reply = page.locator('[data-testid="message"][data-role="assistant"]').last();
   await expect(reply).toContainText('2 + 3 = 5, by the MCP server.', { timeout: 20_000 });
   const step = reply.getByTestId('plugin-step');
-  await expect(step).toContainText('Used get-sum_mcp_everything');
+  await expect(step).toContainText('Used Everything: get sum');
   await step.locator('summary').click();
   await expect(step.locator('pre').last()).toHaveText('The sum of 2 and 3 is 5.');
   await page.screenshot({ path: screenshotPath('plugins-reply-mcp.png') });
 });
 
+test('two tools at once: the agent runs a slow MCP tool, shown live as running, then the calculator', async ({ page }) => {
+  await openPluginsChat(page);
+  for (const pluginKey of ['calculator', 'mcp:everything']) {
+    const installed = await page.request.post(`${url()}/api/user/plugins`, { data: { pluginKey, action: 'install', auth: null }, headers: await authHeaders(page) });
+    expect(installed.status()).toBe(200);
+  }
+  await page.reload();
+  await chooseTools(page, 'calculator', 'mcp:everything');
+  await expect(page.getByTestId('plugin-selector')).toContainText('Calculator +1');
+
+  const model = upstreamModel('gptPlugins', 'gpt-3.5-turbo').id;
+  openai().enqueue(
+    { model, toolCalls: [{ name: 'trigger-long-running-operation_mcp_everything', arguments: '{"duration":4,"steps":4}' }] },
+    { model, toolCalls: [{ name: 'calculator', arguments: '{"input":"6*7"}' }] },
+    { model, chunks: ['Done waiting; 6 × 7 = **42**.'] },
+  );
+  const before = openai().requests().length;
+  await page.getByTestId('chat-input').fill('wait a little, then multiply 6 by 7');
+  await page.getByTestId('chat-input').press('Enter');
+  const reply = page.locator('[data-testid="message"][data-role="assistant"]').last();
+  // While the MCP server works, its step says so.
+  await expect(reply.getByTestId('plugin-step').first()).toContainText('Running Everything: trigger long running operation…', { timeout: 15_000 });
+  await expect(reply).toContainText('Done waiting; 6 × 7 = 42.', { timeout: 20_000 });
+  const steps = reply.getByTestId('plugin-step');
+  await expect(steps).toHaveCount(2);
+  await expect(steps.nth(0)).toContainText('Used Everything: trigger long running operation');
+  await expect(steps.nth(1)).toContainText('Used Calculator');
+  // Both tools were offered to the agent model in one request.
+  const offered = (openai().requests()[before]!.body as { tools?: { function?: { name?: string } }[] }).tools?.map((tool) => tool.function?.name);
+  expect(offered).toEqual(expect.arrayContaining(['calculator', 'trigger-long-running-operation_mcp_everything']));
+});
+
 test('a plugin that needs credentials installs through the auth form, then uninstalls', async ({ page }) => {
   await openPluginsChat(page);
-  const store = await openStore(page);
+  const store = await openStoreFromMenu(page);
   await store.getByPlaceholder('Search plugins').fill('serp');
   const card = store.getByTestId('plugin-serpapi');
   await card.getByRole('button', { name: 'Install SerpAPI' }).click();
@@ -115,16 +143,18 @@ test('a plugin that needs credentials installs through the auth form, then unins
   await expect(form).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('plugin-selector').selectOption('serpapi');
+  await chooseTools(page, 'serpapi');
   expect(await page.evaluate(() => localStorage.getItem('lastSelectedTools'))).toBe('["serpapi"]');
-  const again = await openStore(page);
+  const again = await openStoreFromMenu(page);
   await again.getByPlaceholder('Search plugins').fill('serp');
   await again.getByTestId('plugin-serpapi').getByRole('button', { name: 'Uninstall SerpAPI' }).click();
   await expect(again.getByTestId('plugin-serpapi').getByRole('button', { name: 'Install SerpAPI' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('lastSelectedTools'))).toBe('[]');
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('plugin-selector')).toHaveValue('');
-  await expect(page.getByTestId('plugin-selector').locator('option[value="serpapi"]')).toHaveCount(0);
+  await expect(page.getByTestId('plugin-selector')).toHaveAttribute('data-tools', '');
+  await page.getByTestId('plugin-selector').click();
+  await expect(page.getByTestId('plugin-menu').locator('[data-plugin-key="serpapi"]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
 });
 
 test('the sidebar opens the plugin store 插件商店 on every screen', async ({ page }) => {
@@ -147,26 +177,26 @@ test('a reload mid-run shows the agent steps so far at once', async ({ page }) =
   await openPluginsChat(page);
   await page.request.post(`${url()}/api/user/plugins`, { data: { pluginKey: 'calculator', action: 'install', auth: null }, headers: await authHeaders(page) });
   await page.reload();
-  await page.getByTestId('plugin-selector').selectOption('calculator');
+  await chooseTools(page, 'calculator');
   // The agent model (agentOptions.model gpt-3.5-turbo) asks for the calculator, then thinks for as long as the page lives.
   const model = upstreamModel('gptPlugins', 'gpt-3.5-turbo').id;
   openai().enqueue({ model, toolCalls: [{ name: 'calculator', arguments: '{"input":"6*7"}' }] }, { model, chunks: [], hold: true });
   await page.getByTestId('chat-input').fill('six times seven, slowly');
   await page.getByTestId('chat-input').press('Enter');
   const reply = () => page.locator('[data-testid="message"][data-role="assistant"]').last();
-  await expect(reply().getByTestId('plugin-step')).toContainText('Used calculator', { timeout: 15_000 });
+  await expect(reply().getByTestId('plugin-step')).toContainText('Used Calculator', { timeout: 15_000 });
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
 
   await page.reload();
   // No delta comes after the reload while the model holds: the steps can only come from what had arrived.
   await expect(page.getByTestId('stop-button')).toBeVisible();
   const step = reply().getByTestId('plugin-step');
-  await expect(step).toContainText('Used calculator');
+  await expect(step).toContainText('Used Calculator');
   await step.locator('summary').click();
   await expect(step.locator('pre').last()).toHaveText('42');
   await page.getByTestId('stop-button').click();
   await expect(page.getByTestId('send-button')).toBeVisible();
-  await expect(reply().getByTestId('plugin-step')).toContainText('Used calculator');
+  await expect(reply().getByTestId('plugin-step')).toContainText('Used Calculator');
 });
 
 for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390, 844]] as const) {
@@ -176,7 +206,7 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await openPluginsChat(page, { lang, theme });
       await page.request.post(`${url()}/api/user/plugins`, { data: { pluginKey: 'calculator', action: 'install', auth: null }, headers: await authHeaders(page) });
       await page.reload();
-      await page.getByTestId('plugin-selector').selectOption('calculator');
+      await chooseTools(page, 'calculator');
       openai().enqueue({ toolCalls: [{ name: 'calculator', arguments: '{"input":"2+3*4"}' }] }, { chunks: ['2 + 3 × 4 = **14** (multiplication first).'] }, { chunks: ['Order of operations'] });
       await page.getByTestId('chat-input').fill('what is 2+3*4');
       await page.getByTestId('chat-input').press('Enter');
@@ -185,8 +215,8 @@ for (const [viewport, width, height] of [['desktop', 1280, 800], ['mobile', 390,
       await expect(page.getByTestId('send-button')).toBeVisible();
       await step.locator('summary').click();
       await page.screenshot({ path: screenshotPath(`plugins-reply-${viewport}-${theme}-${short}.png`) });
-      const store = await openStore(page);
-      await store.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      const store = await openStoreFromMenu(page);
+      await animationsSettled(store);
       await page.screenshot({ path: screenshotPath(`plugins-store-${viewport}-${theme}-${short}.png`) });
     });
   }

@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
+import { searchHitOnOtherBranch } from './support/search-branch-journey.ts';
 
 test('on a 390 px phone, Enter in the drawer’s search box shows the results and a result opens its conversation', async ({ page, signUp }) => {
   await signUp('search-mobile');
@@ -19,4 +20,14 @@ test('on a 390 px phone, Enter in the drawer’s search box shows the results an
   await page.getByTestId('search-result').first().click();
   await expect(page).toHaveURL(new RegExp(`/chat/${turn!.conversationId}$`));
   await expect(page.getByTestId('message').first()).toContainText('熊猫喜欢吃竹子');
+});
+
+test('on a 390 px phone a search hit on another branch opens that branch, scrolled to the message', async ({ page, signUp }) => {
+  test.setTimeout(60_000);
+  await signUp('search-branch-mobile');
+  await searchHitOnOtherBranch(page, async (query) => {
+    await page.getByTestId('nav-toggle').click();
+    await page.getByTestId('search-input').fill(query);
+    await page.getByTestId('search-input').press('Enter');
+  });
 });

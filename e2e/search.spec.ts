@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { accessToken, renameConversation, seedConversation } from './support/seed-chat.ts';
+import { searchHitOnOtherBranch } from './support/search-branch-journey.ts';
 
 const results = (page: Page) => page.getByTestId('search-result');
 
@@ -106,4 +107,10 @@ test('more than one page of results pages back and forth', async ({ page, signUp
   await expect(results(page).first()).toContainText('pager filler number 1');
   await page.getByTestId('search-page-previous').click();
   await expect(results(page)).toHaveCount(25);
+});
+
+test('a search hit on another branch opens that branch, scrolled to the message, marked', async ({ page, signUp }) => {
+  test.setTimeout(60_000);
+  await signUp('search-branch');
+  await searchHitOnOtherBranch(page, (query) => typeSearch(page, query));
 });

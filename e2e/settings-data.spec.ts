@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { accessToken, seedConversation } from './support/seed-chat.ts';
 
+// Each journey signs up, opens Settings and reloads at least once: on a busy machine that takes longer than the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 async function openSettings(page: Page, tab: 'general' | 'data') {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('open-settings').click();
@@ -66,6 +69,9 @@ test('the General tab switches auto-scroll and enter-to-newline, stored for the 
   await openSettings(page, 'general');
   await expect(page.getByTestId('settings-enter-newline')).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
+  // Closing hands the focus back to the account menu's button a moment later; typing starts after that.
+  await expect(page.getByTestId('settings-dialog')).toBeHidden();
+  await expect(page.getByTestId('user-menu')).toBeFocused();
 
   // With enter-to-newline on, Enter breaks the line instead of sending.
   const input = page.getByTestId('chat-input');

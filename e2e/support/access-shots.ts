@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { screenshotPath } from './screenshot-path.ts';
+import { animationsSettled } from './animations-settled.ts';
 
 /** The look of one run of the key journey, named as its screenshots are: `desktop-light-en`. */
 export interface AccessLook {
@@ -21,7 +22,6 @@ export async function wearLook(page: Page, look: AccessLook): Promise<void> {
 
 /** Retakes screenshotPath(`access-<moment>-<viewport>-<theme>-<lang>.png`) (the welcome modal, 额度管理, an order made). */
 export async function accessShot(page: Page, moment: 'welcome' | 'quota' | 'ordered', look: AccessLook): Promise<void> {
-  // Let dialog transitions settle so the picture shows the finished state.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await animationsSettled(page);
   await page.screenshot({ path: screenshotPath(`access-${moment}-${look.viewport}-${look.theme}-${look.lang}.png`) });
 }

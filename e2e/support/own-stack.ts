@@ -18,7 +18,8 @@ export function ownStack(env: Record<string, string>): OwnStack {
   let stack: Stack | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    stack = await startStack({ port: await freePort(), env });
+    // A loaded machine can take past the stack's usual minute to be ready; the hook allows two.
+    stack = await startStack({ port: await freePort(), env, startTimeoutMs: 100_000 });
   });
   test.afterAll(async () => {
     await stack?.stop();

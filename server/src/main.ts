@@ -13,6 +13,7 @@ import { adminSocketPath } from './admin/admin-socket-path.ts';
 import { createLimiter } from './limiter/limiter.ts';
 import { startFileSweeper } from './services/files/orphan-sweeper.ts';
 import { startKeySweeper } from './services/keys/key-sweeper.ts';
+import { promoteAdminEmails } from './services/users/user-admin.ts';
 import { startUsageSweeper } from './services/usage-records/usage-sweeper.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { ChannelFileError } from './services/channels/channel-file.ts';
@@ -22,6 +23,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const env = parseEnv();
+  // ADMIN_PASSWORD is kept hashed in `env`; its plain text leaves the process's environment.
+  delete process.env.ADMIN_PASSWORD;
   const secrets = loadSecrets(env);
   // The server listens before the migrations run, answering readiness 503 until they are done.
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pglite'), migrate: false });
@@ -55,6 +58,7 @@ async function main() {
     await stopAdminChannel();
     await app.close();
     await ctx.channels.close();
+    await ctx.businessSettings.close();
     mailer?.close();
     await limiter.close();
     await streams.close();
@@ -67,6 +71,9 @@ async function main() {
   app.log.info(`Parley is listening on http://localhost:${env.PORT} (database: ${database.kind}); applying migrations`);
   await database.migrate();
   await ctx.channels.start();
+  await ctx.businessSettings.start();
+  const promoted = await promoteAdminEmails(database.db, env.ADMIN_EMAILS);
+  if (promoted > 0) app.log.info(`ADMIN_EMAILS: ${promoted} account(s) made admins`);
   readiness.markReady();
   app.log.info('Database migrations applied; ready');
   stopAdminChannel = await startAdminChannel(ctx, adminSocketPath(env.DATA_DIR));

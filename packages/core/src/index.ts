@@ -24,3 +24,8 @@ export * from './files/index.ts';
 export * from './plugins/index.ts';
 export * from './channels/channel-file.ts';
 export * from './gateway/index.ts';
+export * from './admin/index.ts';
+export * from './account/account.ts';
+export * from './chat/share.ts';
+export * from './chat/archive.ts';
+export * from './chat/import.ts';

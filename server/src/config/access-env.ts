@@ -26,7 +26,7 @@ export interface TokenPrice {
   cachedMicros: bigint;
 }
 
-const micros = (value: string) => {
+export const micros = (value: string) => {
   const [whole, fraction = ''] = value.split('.');
   return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
 };
@@ -52,21 +52,22 @@ const tokenPrices = () =>
       return table as ReadonlyMap<string, TokenPrice>;
     });
 
-/** `quota:price,…` (price in yuan, up to two decimals) → the top-up packs. */
+/** `quota:price[:days],…` (price in yuan, up to two decimals; days the quota lasts, none: no limit) → the top-up packs. */
 const topUpPacks = z
   .string()
   .default(DEFAULT_TOP_UP_PACKS.map((p) => `${p.quota}:${p.price}`).join(','))
   .transform((value, ctx): TopUpPack[] => {
     const packs: TopUpPack[] = [];
     for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
-      const match = /^(\d+):(\d+(?:\.\d{1,2})?)$/.exec(item);
+      const match = /^(\d+):(\d+(?:\.\d{1,2})?)(?::(\d{1,5}))?$/.exec(item);
       const quota = Number(match?.[1]);
       const fen = Number(match?.[2]) * 100;
-      if (!match || !Number.isSafeInteger(quota) || quota <= 0 || fen <= 0 || !Number.isSafeInteger(Math.round(fen))) {
-        ctx.addIssue({ code: 'custom', message: `"${item}" is not quota:price (e.g. 1000:20; quota and price in fen up to ${Number.MAX_SAFE_INTEGER})` });
+      const days = match?.[3] === undefined ? undefined : Number(match[3]);
+      if (!match || !Number.isSafeInteger(quota) || quota <= 0 || fen <= 0 || !Number.isSafeInteger(Math.round(fen)) || days === 0) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not quota:price or quota:price:days (e.g. 1000:20 or 1000:20:30; quota and price in fen up to ${Number.MAX_SAFE_INTEGER}, days from 1)` });
         return z.NEVER;
       }
-      packs.push({ quota, price: Number(match[2]) });
+      packs.push(days === undefined ? { quota, price: Number(match[2]) } : { quota, price: Number(match[2]), days });
     }
     return packs;
   });
@@ -112,6 +113,8 @@ export const accessEnvVars = {
   TOPUP_PACKS: topUpPacks,
   PAY_METHODS: payMethods,
   START_BALANCE: z.coerce.number().int().nonnegative().default(20_000),
+  /** Token credits an account gets per yuan of a pack it buys (1,000,000 credits ≈ US$1, LibreChat's scale). */
+  CREDITS_PER_YUAN: z.coerce.number().int().positive().default(140_000),
   USAGE_RETENTION_DAYS: z.coerce.number().int().positive().default(180),
   BILLING_QUOTA_PER_USD: z.coerce.number().positive().default(1),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accessModes } from '@parley/core';
 import { trustProxySchema } from './trust-proxy.ts';
 import { accessEnvVars } from './access-env.ts';
+import { hashOperatorPassword } from './operator-password.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -75,12 +76,16 @@ const baseSchema = z.object({
   PLUGINS_USE_AZURE: bool(false),
   // The API OpenAI reasoning models are called through: `responses` (api.openai.com's default) or `chat` (any other base URL's).
   OPENAI_API: z.enum(['responses', 'chat', '']).optional().transform((v) => (v === '' ? undefined : v)),
+  // The protocol the bingAI endpoint speaks: Microsoft Copilot's (today's) or Bing Chat's Sydney (self-run hosts only since 2025).
+  BINGAI_PROTOCOL: z.enum(['copilot', 'sydney', '']).optional().transform((v) => (v === '' || v === undefined ? 'copilot' : v)),
   // The Vertex AI location of Google service-account keys; it becomes part of the host name.
   GOOGLE_VERTEX_LOCATION: z.string().regex(/^[a-z0-9-]+$/, 'a Vertex AI location such as global or us-central1').default('global'),
   // One Azure deployment per model (`model=deployment,...`), merged into the server's Azure key.
   AZURE_OPENAI_DEPLOYMENTS: optionalString,
   // The API version of Azure image deployments, when it differs from the chat one in the key.
   AZURE_OPENAI_IMAGES_API_VERSION: optionalString,
+  // chatGPTBrowser: silence from the reverse proxy for this long fails the call (a thinking model may say nothing for minutes).
+  CHATGPT_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   JWT_SECRET: optionalString,
   JWT_REFRESH_SECRET: optionalString,
   CREDS_KEY: z
@@ -94,6 +99,16 @@ const baseSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((host) => host.trim()).filter(Boolean)),
   OUTBOUND_UNSAFE_ALLOW_ALL: bool(false),
+  // Accounts with these addresses are admins (promoted at start and when they register).
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  // The operator console's password (mostly for ACCESS_MODE=keys, where there are no accounts): hashed as it is read.
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? hashOperatorPassword(v) : undefined)),
   LOGIN_MAX: z.coerce.number().int().positive().default(7),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(5),
   LOGIN_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
@@ -121,6 +136,13 @@ const baseSchema = z.object({
   EPAY_URL: optionalUrl,
   EPAY_PID: optionalString,
   EPAY_KEY: optionalString,
+  // A method's own gateway, when WeChat Pay and Alipay go through different epay merchants.
+  EPAY_WXPAY_URL: optionalUrl,
+  EPAY_WXPAY_PID: optionalString,
+  EPAY_WXPAY_KEY: optionalString,
+  EPAY_ALIPAY_URL: optionalUrl,
+  EPAY_ALIPAY_PID: optionalString,
+  EPAY_ALIPAY_KEY: optionalString,
   BUY_KEY_URL: z.string().default(''),
   LOOKUP_KEY_URL: z.string().default(''),
   ...accessEnvVars,
@@ -129,7 +151,9 @@ const baseSchema = z.object({
   WORKER_PROCESSES: z.coerce.number().int().positive().default(2),
   WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(256),
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+  WORKER_USER_MAX: z.coerce.number().int().positive().default(4),
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  IMPORT_MAX_MB: z.coerce.number().int().positive().max(1024).default(25),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString,
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -162,6 +186,10 @@ export const envSchema = baseSchema.extend({ ...endpointVars, ...aliasVars, ...f
   const needs = env.SMTP_URL ? 'SMTP_URL is set' : env.ALLOW_PASSWORD_RESET_LINK ? 'ALLOW_PASSWORD_RESET_LINK is true' : undefined;
   if (needs && !env.PUBLIC_URL) {
     ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `required when ${needs}: password reset links are built from it` });
+  }
+  // chatGPTBrowser has no public address to fall back on: ChatGPT answers servers only through the operator's reverse proxy.
+  if (env.CHATGPT_BROWSER_API_KEY && !env.CHATGPT_BROWSER_BASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['CHATGPT_BROWSER_BASE_URL'], message: 'required when CHATGPT_BROWSER_API_KEY is set: the base URL of the reverse proxy (Parley appends /backend-api/conversation)' });
   }
   for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
     if (env.S3_BUCKET && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_BUCKET is set' });

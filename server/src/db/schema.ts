@@ -1,3 +1,4 @@
+import { ORDER_STATES } from '@parley/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -32,6 +33,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    /** Why an admin banned the account, shown in the console. */
+    banReason: text('ban_reason'),
     /** Access tokens carry the version they were signed at; logout, reset, ban bump it and end them all. */
     sessionVersion: integer('session_version').notNull().default(0),
     /** Token credits (CHECK_BALANCE); null until the first use, which counts as START_BALANCE. */
@@ -86,11 +89,39 @@ export const conversations = pgTable(
     model: text('model'),
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     tools: jsonb('tools').$type<string[]>().notNull().default([]),
+    // The upstream's own conversation (Bing: its ids, signature, turn counter), never shown to the client.
+    upstream: jsonb('upstream').$type<Record<string, unknown>>(),
+    /** Set while the conversation is archived: out of the sidebar's list, listed in settings, still found by search. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // The id completes the list's sort key, so a page is read straight off the index instead of sorting all the user's rows.
-  (t) => [index('conversations_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('conversations_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('conversations_user_archived_idx').on(t.userId, t.archivedAt.desc().nullsLast()).where(sql`${t.archivedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A read-only link to one branch of a conversation (down to `messageId`), readable without
+ * signing in at `/share/<token>`. The token is 128 random bits (base64url), unique; deleting the
+ * row (revoking) makes the link answer 404 at once, and the conversation's deletion takes it along.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: id(),
+    userId: userRef(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The last message of the shared branch. */
+    messageId: text('message_id').notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('share_links_token_idx').on(t.token), index('share_links_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const messages = pgTable(
@@ -109,6 +140,9 @@ export const messages = pgTable(
     model: text('model'),
     // The model the provider says answered (its response's `model`), where `model` keeps the alias picked.
     upstreamModel: text('upstream_model'),
+    // A ChatGPT-browser reply's place in ChatGPT's own tree: the next turn continues from it.
+    upstreamConversationId: text('upstream_conversation_id'),
+    upstreamMessageId: text('upstream_message_id'),
     endpoint: text('endpoint'),
     error: boolean('error').notNull().default(false),
     // The chat error that cut a reply short; its text stays what had arrived (unfinished).
@@ -120,6 +154,9 @@ export const messages = pgTable(
     tokenCount: integer('token_count'),
     files: jsonb('files').$type<unknown[]>(),
     plugins: jsonb('plugins').$type<unknown>(),
+    // The reply's sources (numbered links) and the follow-up questions the model suggested.
+    sources: jsonb('sources').$type<{ url: string; title: string }[]>(),
+    suggestions: jsonb('suggestions').$type<string[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,8 +277,8 @@ export const usageLedger = pgTable(
     id: id(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     accessKeyId: text('access_key_id').references(() => accessKeys.id, { onDelete: 'cascade' }),
-    /** hold (before the upstream call), charge (it served), refund (it failed before any text), topup (a paid order), credit (an operator). */
-    kind: text('kind', { enum: ['hold', 'charge', 'refund', 'topup', 'credit'] }).notNull(),
+    /** hold (before the upstream call), charge (it served), refund (it failed before any text), topup (a paid order), credit (an operator), redeem (a redemption code), reversal (a refunded order's quota taken back). */
+    kind: text('kind', { enum: ['hold', 'charge', 'refund', 'topup', 'credit', 'redeem', 'reversal'] }).notNull(),
     /** Quota for a key or a visitor, token credits for an account. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     model: text('model'),
@@ -266,16 +303,81 @@ export const orders = pgTable(
     type: integer('type').notNull(),
     price: integer('price').notNull(),
     quota: bigint('quota', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    /**
+     * pending: created, not paid yet; paid: the gateway confirmed the payment but nothing could be
+     * credited (the key is gone; `failure` says why); credited: paid and the quota added;
+     * failed: the gateway answered the trade failed; refunded: the operator took the quota back.
+     */
+    status: text('status', { enum: ORDER_STATES }).notNull().default('pending'),
     tradeNo: text('trade_no'),
     /** Where the gateway sends the payer back after paying. */
     returnUrl: text('return_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Why a paid order was not credited, or why it failed. */
+    failure: text('failure'),
+    /** The quota a refund took back (never more than the key had left). */
+    refundedQuota: bigint('refunded_quota', { mode: 'number' }),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** What the order buys: a new key, quota (and time) for a key, or token credits for an account. */
+    purpose: text('purpose', { enum: ['new_key', 'key_topup', 'credits'] }).notNull().default('key_topup'),
+    /** How many days the pack's quota lasts (a new key's lifetime, a key's renewal); null: no time limit. */
+    days: integer('days'),
+    /** The key a paid `new_key` order created (once: the unique index). */
+    createdKeyId: text('created_key_id').references(() => accessKeys.id, { onDelete: 'set null' }),
+    /** A `new_key` order's key, drawn at order time: its hash and prefix become the key row when paid. */
+    newKeyHash: text('new_key_hash'),
+    newKeyPrefix: text('new_key_prefix'),
+    /** The new key sealed with the buying browser's secret (AES-GCM); wiped once its 24 h showing ends. */
+    sealedKey: text('sealed_key'),
+    /** SHA-256 of the secret in the buying browser's httpOnly cookie: only that browser sees the order page. */
+    browserSecretHash: text('browser_secret_hash'),
   },
   // payId is the client's idempotency id, unique per key; the gateway's trade_no is credited once.
-  (t) => [uniqueIndex('orders_key_pay_id_idx').on(t.accessKeyId, t.payId), uniqueIndex('orders_trade_no_idx').on(t.tradeNo)],
+  (t) => [
+    uniqueIndex('orders_key_pay_id_idx').on(t.accessKeyId, t.payId),
+    uniqueIndex('orders_trade_no_idx').on(t.tradeNo),
+    uniqueIndex('orders_created_key_idx').on(t.createdKeyId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
 );
+
+/**
+ * One-time redemption codes (兑换码), made in batches by the operator: worth `quota` added to the
+ * redeemer's key (`topup`), or a new key with `quota` (`new-key`). Stored as their SHA-256 only;
+ * `status` moves from unused to redeemed (or disabled) once, by a conditional update.
+ */
+export const redemptionCodes = pgTable(
+  'redemption_codes',
+  {
+    id: id(),
+    batchId: text('batch_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The part kept in clear to tell codes apart in the list. */
+    prefix: text('prefix').notNull(),
+    kind: text('kind', { enum: ['topup', 'new-key'] }).notNull(),
+    quota: bigint('quota', { mode: 'number' }).notNull(),
+    /** Lifetime of the key a `new-key` code makes; null: it never expires. */
+    keyDays: integer('key_days'),
+    note: text('note'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    status: text('status', { enum: ['unused', 'redeemed', 'disabled'] }).notNull().default('unused'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    /** The key the code topped up or made. */
+    redeemedKeyId: text('redeemed_key_id').references(() => accessKeys.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('redemption_codes_hash_idx').on(t.codeHash), index('redemption_codes_created_idx').on(t.createdAt), index('redemption_codes_batch_idx').on(t.batchId)],
+);
+
+/** The operator's business settings (models, prices, packs, announcement), one JSON value per name; the environment gives the defaults. */
+export const businessSettings = pgTable('business_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Calls counted per subject (a key, a visitor IP) per model per calendar day in TZ: daily caps and the free allowance. */
 export const dailyCalls = pgTable(
@@ -361,4 +463,26 @@ export const usageRecords = pgTable(
     index('usage_records_key_idx').on(t.accessKeyId, t.createdAt.desc()),
     index('usage_records_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * Every operator console action: who (an admin account, kept by address if it is deleted later,
+ * or the ADMIN_PASSWORD operator), what, on what, the state before and after, and from where.
+ * Written in the transaction of the change it records.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    actorKind: text('actor_kind', { enum: ['account', 'operator'] }).notNull(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_action_idx').on(t.action, t.createdAt.desc())],
 );

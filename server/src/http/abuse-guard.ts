@@ -67,8 +67,12 @@ function abuseGuard(options: AbuseGuardOptions): preHandlerAsyncHookHandler {
 
 /** The refusal of a JSON route: 403 `banned` (the web logs out) or 429 `rate_limited` with Retry-After. */
 function refuseWithError(_reply: FastifyReply, refusal: Refusal): never {
-  if (refusal.kind === 'ban') throw new AppError('banned');
-  throw new AppError('rate_limited', undefined, { max: refusal.max, windowMs: refusal.windowMs }, { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))) });
+  throw refusalError(refusal);
+}
+
+function refusalError(refusal: Refusal): AppError {
+  if (refusal.kind === 'ban') return new AppError('banned');
+  return new AppError('rate_limited', undefined, { max: refusal.max, windowMs: refusal.windowMs }, { 'Retry-After': String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))) });
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -100,4 +104,29 @@ export function uploadGuard(ctx: Pick<AppContext, 'limiter' | 'env'>): preHandle
   const { env } = ctx;
   const windowMs = minutes(1);
   return abuseGuard({ limiter: ctx.limiter, env, name: 'upload', userMax: env.UPLOAD_USER_MAX, userWindowMs: windowMs, ipMax: env.UPLOAD_IP_MAX, ipWindowMs: windowMs, refuse: refuseWithError });
+}
+
+/** Wrong guesses an IP may make within BAN_DURATION before it is banned (when BAN_VIOLATIONS is on). */
+const GUESSES_BEFORE_BAN = 10;
+
+/**
+ * A public route where a caller tries a secret (a redemption code): a banned IP is refused at
+ * once, every attempt counts against LOOKUP_MAX a minute per IP, and `wrongGuess` records a
+ * miss; the GUESSES_BEFORE_BAN-th miss within BAN_DURATION bans the IP for BAN_DURATION, on
+ * every instance sharing the limiter.
+ */
+export function guessGuard(ctx: Pick<AppContext, 'limiter' | 'env'>, name: 'redeem') {
+  const { limiter, env } = ctx;
+  const who = (request: FastifyRequest) => `ip:${request.ip}`;
+  const preHandler: preHandlerAsyncHookHandler = async (request) => {
+    if ((await limiter.blockedMs(banKey(who(request)))) > 0) throw refusalError({ kind: 'ban' });
+    const { count, resetMs } = await limiter.hit(`${name}:${who(request)}`, minutes(1));
+    if (count > env.LOOKUP_MAX) throw refusalError({ kind: 'limit', max: env.LOOKUP_MAX, windowMs: minutes(1), retryAfterMs: resetMs });
+  };
+  async function wrongGuess(request: FastifyRequest): Promise<void> {
+    if (!env.BAN_VIOLATIONS) return;
+    const { count } = await limiter.hit(`${name}-misses:${who(request)}`, env.BAN_DURATION);
+    if (count >= GUESSES_BEFORE_BAN) await limiter.block(banKey(who(request)), env.BAN_DURATION);
+  }
+  return { preHandler, wrongGuess };
 }

@@ -11,11 +11,11 @@ const REFRESH_COOKIE = 'token';
  * says so in `X-Forwarded-Proto` (Fastify's `request.protocol` reads it only with TRUST_PROXY).
  * An https PUBLIC_URL keeps it on behind a proxy we were not told to trust.
  */
-function cookieOptions(env: Env, request: FastifyRequest) {
+export function cookieOptions(env: Env, request: FastifyRequest, path = '/') {
   return {
     httpOnly: true,
     sameSite: 'strict' as const,
-    path: '/',
+    path,
     secure: request.protocol === 'https' || (env.PUBLIC_URL?.startsWith('https:') ?? false),
   };
 }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
  * The browser policy of every response. Scripts come only from our own origin (no inline
  * script, no eval); styles may be inline because React style props, KaTeX and the code
  * highlighter set them; images may come from https hosts because a reader can choose to load
- * one from a reply (they are not loaded automatically); nobody may frame the app.
+ * one from a reply (they are not loaded automatically); the app frames only Bing's image
+ * creator (a Sydney picture that passed the web's embed check); nobody may frame the app.
  */
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -13,6 +14,7 @@ const contentSecurityPolicy = [
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  "frame-src https://www.bing.com",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -47,6 +47,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string | undefined
     const isApp = !pathname.startsWith('/api/') && !pathname.startsWith('/oauth/') && !path.extname(pathname);
     if (request.method !== 'GET' || !isApp) return reply.status(404).send(notFound);
     if (!hasSpa) return reply.status(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(missingBuildPage);
+    // A shared conversation's page is for whoever holds the link, not for search engines.
+    if (pathname.startsWith('/share/')) reply.header('X-Robots-Tag', 'noindex, nofollow').header('Referrer-Policy', 'no-referrer');
     // index.html must be revalidated so a new build's hashed assets are picked up at once.
     return reply.sendFile('index.html');
   });

@@ -18,7 +18,7 @@ describe('pipeStream', () => {
       const { id } = request.params as { id: string };
       responses.set(id, reply.raw);
       openEventStream(reply);
-      await pipeStream(reply, registry, id, Number((request.query as { after?: string }).after ?? -1), 40);
+      await pipeStream(reply, registry, id, Number((request.query as { after?: string }).after ?? -1), { pingMs: 40 });
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });

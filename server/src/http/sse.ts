@@ -31,6 +31,12 @@ export function openEventStream(reply: FastifyReply): void {
   reply.raw.writeHead(200, sseHeaders);
 }
 
+export interface PipeOptions {
+  pingMs?: number;
+  /** The SSE text of a frame ('' sends nothing); the chat's `event`/`id`/`data` by default. */
+  format?: (frame: StreamFrame) => string;
+}
+
 /**
  * Sends a registry stream's frames after `after` (replayed, then live) with a ping comment
  * every 15 s, and ends the response after the last frame. A client leaving only stops the
@@ -41,7 +47,8 @@ export function openEventStream(reply: FastifyReply): void {
  * frame sent, reading the frames it missed from the registry, which keeps them for resume anyway.
  * Writing on regardless queued a whole reply per slow reader in this process, as strings.
  */
-export function pipeStream(reply: FastifyReply, registry: StreamRegistry, streamId: string, after: number, pingMs = SSE_PING_MS) {
+export function pipeStream(reply: FastifyReply, registry: StreamRegistry, streamId: string, after: number, options: PipeOptions = {}) {
+  const { pingMs = SSE_PING_MS, format = formatStoredFrame } = options;
   const raw = reply.raw;
   return new Promise<void>((resolve) => {
     let closed = false;
@@ -72,7 +79,7 @@ export function pipeStream(reply: FastifyReply, registry: StreamRegistry, stream
         // A frame sent already comes again when a turn starts; the last one always ends the response.
         if (closed || mine !== turn || (frame.seq <= sent && !frame.last)) return;
         sent = Math.max(sent, frame.seq);
-        const flowing = raw.write(formatStoredFrame(frame));
+        const flowing = raw.write(format(frame));
         if (frame.last) end();
         else if (!flowing) pause();
       };

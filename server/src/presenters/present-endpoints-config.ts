@@ -23,7 +23,7 @@ export function presentEndpointsConfig(env: Env, plugins: Record<string, string>
 }
 
 /**
- * The key variables set for endpoints no provider can chat with (bingAI, chatGPTBrowser):
+ * The key variables set for endpoints no provider can chat with:
  * they are not offered, and the operator is told once at start. gptPlugins shares the OpenAI
  * key, so it has no variable of its own to name.
  */

@@ -26,6 +26,8 @@ export function presentMessage(row: MessageRow): Message {
     files: row.files,
     ...(Array.isArray(row.files) && row.files.length > 0 ? { filesname: (row.files as { filename: string }[]).map((f) => f.filename) } : {}),
     plugins: row.plugins ?? undefined,
+    ...(row.sources ? { sources: row.sources } : {}),
+    ...(row.suggestions ? { suggestions: row.suggestions } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

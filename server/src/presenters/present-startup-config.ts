@@ -1,8 +1,9 @@
 import { APP_VERSION, endpointOrder, type StartupConfig } from '@parley/core';
 import { accountsEnabled } from '../config/accounts-enabled.ts';
 import type { Env } from '../config/env.ts';
+import type { EffectiveSettings } from '../services/business-settings/business-settings.ts';
 import { endpointSettings } from '../services/endpoints/endpoint-settings.ts';
-import { paymentsConfigured } from '../services/payments/epay-config.ts';
+import { payableMethods, paymentsConfigured } from '../services/payments/epay-config.ts';
 import { enabledSocialProviders } from '../services/social-providers.ts';
 
 /** Each endpoint's `X_MODEL_ALIASES`, so the model picker names the model that really answers. */
@@ -11,8 +12,8 @@ function operatorAliases(env: Env): StartupConfig['modelAliases'] {
   return Object.fromEntries(entries.filter(([, aliases]) => Object.keys(aliases).length > 0));
 }
 
-/** The public subset of the settings (STYLE 4): what the web needs to draw itself, never a secret. */
-export function presentStartupConfig(env: Env): StartupConfig {
+/** The public subset of the settings (STYLE 4): what the web needs to draw itself, never a secret; prices and packs as the operator's settings have them now. */
+export function presentStartupConfig(env: Env, settings: EffectiveSettings): StartupConfig {
   const accounts = accountsEnabled(env);
   const social = accounts ? enabledSocialProviders(env) : [];
   return {
@@ -35,10 +36,13 @@ export function presentStartupConfig(env: Env): StartupConfig {
     buyKeyUrl: env.BUY_KEY_URL,
     lookupKeyUrl: env.LOOKUP_KEY_URL,
     version: APP_VERSION,
-    freeCallsPerDay: env.FREE_CALLS_PER_DAY,
-    topUpPacks: env.TOPUP_PACKS,
-    payMethods: env.PAY_METHODS,
+    freeCallsPerDay: settings.freeCallsPerDay,
+    topUpPacks: settings.topUpPacks,
+    payMethods: paymentsConfigured(env) ? payableMethods(env) : env.PAY_METHODS,
+    creditsPerYuan: env.CREDITS_PER_YUAN,
     paymentsEnabled: paymentsConfigured(env),
     modelAliases: operatorAliases(env),
+    modelDisplayNames: settings.displayNames,
+    announcement: settings.announcement,
   };
 }

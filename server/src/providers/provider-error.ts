@@ -16,6 +16,9 @@ export type ProviderErrorCode =
   | 'upstream_forbidden'
   | 'upstream_overloaded'
   | 'content_filtered'
+  | 'token_expired'
+  | 'upstream_challenge'
+  | 'upstream_unreachable'
   | 'upstream_error';
 
 /**
@@ -28,14 +31,17 @@ export class ProviderError extends Error {
   readonly upstreamMessage: string;
   /** How long the upstream asked to wait before another call (`retry-after`, Google's RetryInfo). */
   readonly retryAfterMs?: number;
+  /** What the error text names beside the code (which human check stopped the call: `{challenge: 'captcha'}`). */
+  readonly details?: Readonly<Record<string, string>>;
 
-  constructor(code: ProviderErrorCode, upstreamMessage: string, upstreamStatus?: number, retryAfterMs?: number) {
+  constructor(code: ProviderErrorCode, upstreamMessage: string, upstreamStatus?: number, retryAfterMs?: number, details?: Record<string, string>) {
     super(`${code}: ${upstreamMessage}`);
     this.name = 'ProviderError';
     this.code = code;
     this.upstreamMessage = upstreamMessage;
     this.upstreamStatus = upstreamStatus;
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
+    if (details) this.details = details;
   }
 }
 

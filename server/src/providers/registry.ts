@@ -2,6 +2,8 @@ import type { EndpointName } from '@parley/core';
 import { AppError } from '../app/errors.ts';
 import { anthropicProvider } from './anthropic/anthropic-provider.ts';
 import { azureOpenAIProvider } from './azureOpenAI/azure-provider.ts';
+import { chatGPTBrowserProvider } from './chatGPTBrowser/chatgpt-browser-provider.ts';
+import { bingProvider } from './bingAI/bing-provider.ts';
 import { deepSeekProvider } from './deepSeek/deepseek-provider.ts';
 import { googleProvider } from './google/google-provider.ts';
 import { grokProvider } from './grok/grok-provider.ts';
@@ -16,6 +18,8 @@ const providers: Partial<Record<EndpointName, ChatProvider>> = {
   google: googleProvider,
   deepSeek: deepSeekProvider,
   grok: grokProvider,
+  chatGPTBrowser: chatGPTBrowserProvider,
+  bingAI: bingProvider,
 };
 
 /** Whether Parley can chat with the endpoint at all. */

@@ -13,9 +13,17 @@ export interface TurnAttachment {
   filename: string;
 }
 
+/** Where a reply lives in a provider that keeps the conversation itself (ChatGPT's web back end). */
+export interface UpstreamThread {
+  conversationId: string;
+  messageId: string;
+}
+
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** A reply's place upstream, when its provider keeps the conversation: the next turn continues from it. */
+  upstreamThread?: UpstreamThread;
   /** The message's files, as stored; turned into `attachments` and document text before the call. */
   files?: MessageFile[];
   attachments?: TurnAttachment[];
@@ -33,6 +41,10 @@ export interface ProviderSettings {
   openAIApi?: 'responses' | 'chat';
   /** `GOOGLE_VERTEX_LOCATION`: the Vertex AI location of service-account keys (`global` when unset). */
   vertexLocation?: string;
+  /** `CHATGPT_BROWSER_TIMEOUT_MS`: silence from the ChatGPT reverse proxy for this long fails the call. */
+  chatGPTBrowserTimeoutMs?: number;
+  /** `BINGAI_PROTOCOL`: what the bingAI endpoint speaks (Copilot when unset). */
+  bingProtocol?: 'copilot' | 'sydney';
 }
 
 export interface ChatRequest {
@@ -69,7 +81,15 @@ export interface ChatRequest {
    * where the model lets it be switched off, else the least the model allows.
    */
   leastReasoning?: boolean;
+  /**
+   * The upstream's own conversation this message continues (Bing keeps one upstream), as the
+   * provider's last `session` event left it; absent: the provider starts one, sending the history.
+   */
+  session?: UpstreamSession;
 }
+
+/** A provider's record of its upstream conversation, stored with Parley's and never shown to the client. */
+export type UpstreamSession = Record<string, string | number | boolean | null>;
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
 
@@ -78,11 +98,20 @@ export type ChatEvent =
   | { type: 'reasoning'; delta: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; toolCallId: string; toolName: string; output: unknown }
-  | { type: 'image'; url: string }
+  /** A picture of the reply; `download`: an upstream address the server fetches and keeps rather than links. */
+  | { type: 'image'; url: string; download?: boolean }
   | { type: 'usage'; promptTokens: number; completionTokens: number }
   /** The upstream model that is answering, as the provider's response names it. */
   | { type: 'model'; id: string }
-  | { type: 'finish'; reason: FinishReason };
+  /** Where the reply is kept upstream (a provider that keeps the conversation): stored with it for the next turn. */
+  | ({ type: 'upstream-thread' } & UpstreamThread)
+  | { type: 'finish'; reason: FinishReason }
+  /** The upstream conversation as it stands after this turn (kept so the next message continues it). */
+  | { type: 'session'; state: UpstreamSession }
+  /** A source the reply cites, numbered in the order it came. */
+  | { type: 'source'; url: string; title: string }
+  /** Follow-up questions the upstream suggests. */
+  | { type: 'suggestions'; items: string[] };
 
 export interface ChatProvider {
   stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatEvent>;

@@ -27,12 +27,20 @@ import { searchRoutes } from '../routes/search/search.route.ts';
 import { tokenizerRoutes } from '../routes/tokenizer/tokenizer.route.ts';
 import { usageRoutes } from '../routes/usage/usage.route.ts';
 import { payRoutes } from '../routes/pay/pay.route.ts';
+import { ordersRoutes } from '../routes/orders/orders.route.ts';
+import { accessRoutes } from '../routes/access/access.route.ts';
 import { balanceRoutes } from '../routes/balance/balance.route.ts';
 import { filesRoutes } from '../routes/files/files.route.ts';
 import { pluginsRoutes } from '../routes/plugins/plugins.route.ts';
 import { v1Routes } from '../routes/v1/v1.route.ts';
 import { apiTokensRoutes } from '../routes/api-tokens/api-tokens.route.ts';
 import { usageRecordsRoutes } from '../routes/usage/usage-records.route.ts';
+import { myUsageRoutes } from '../routes/usage/my-usage.route.ts';
+import { redeemRoutes } from '../routes/redeem/redeem.route.ts';
+import { adminRoutes } from '../routes/admin/admin-routes.ts';
+import { accountRoutes } from '../routes/account/account.route.ts';
+import { importRoutes } from '../routes/convos/import.route.ts';
+import { shareRoutes } from '../routes/share/share.route.ts';
 
 /** Wires plugins and routes; every resource registers itself from its own folder. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -53,7 +61,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('preValidation', rejectNul);
   await app.register(fastifyCookie);
 
-  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes, usageRoutes, payRoutes, balanceRoutes, filesRoutes, pluginsRoutes, apiTokensRoutes, usageRecordsRoutes, v1Routes];
+  const routes = [configRoutes, healthRoutes, convosRoutes, messagesRoutes, askRoutes, authRoutes, passwordResetRoutes, userRoutes, oauthRoutes, keysRoutes, endpointsRoutes, modelsRoutes, presetsRoutes, searchRoutes, tokenizerRoutes, usageRoutes, payRoutes, ordersRoutes, accessRoutes, balanceRoutes, filesRoutes, pluginsRoutes, apiTokensRoutes, usageRecordsRoutes, myUsageRoutes, accountRoutes, importRoutes, shareRoutes, redeemRoutes, adminRoutes, v1Routes];
   for (const register of routes) await register(app, ctx);
 
   await serveSpa(app, ctx.webDist);

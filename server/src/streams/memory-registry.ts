@@ -138,6 +138,12 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       return liveOf(userId);
     },
 
+    async liveTotal() {
+      let total = 0;
+      for (const userId of [...running.keys()]) total += liveOf(userId);
+      return total;
+    },
+
     // Every stream here runs in this process: while it is known, its instance is alive.
     async isRunning(streamId) {
       const entry = streams.get(streamId);

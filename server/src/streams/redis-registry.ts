@@ -269,6 +269,18 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       return redis.streamLiveCount(keys.live(userId), p);
     },
 
+    // Every user's live set, found by SCAN (an empty set is no key): read by the console, never on a chat's path.
+    async liveTotal() {
+      let total = 0;
+      for await (const batch of redis.scanStream({ match: `${keys.live('')}*`, count: 200 }) as AsyncIterable<string[]>) {
+        for (const key of batch) {
+          await redis.zremrangebyscore(key, '-inf', Date.now());
+          total += await redis.streamLiveCount(key, p);
+        }
+      }
+      return total;
+    },
+
     async ping() {
       await redis.ping();
     },

@@ -1,7 +1,7 @@
 import type { ChatFrame } from '@parley/core';
 
 /**
- * Live chat streams, shared by every app instance: the frames of each stream (so a client can
+ * Live chat streams (and the API's background responses), shared by every app instance: the frames of each stream (so a client can
  * resume after a dropped connection), abort requests (so abort works from any instance), and
  * the per-user count of live streams (so the concurrency limit holds across instances).
  */
@@ -49,7 +49,13 @@ export interface StreamInfo {
  * conversation's `final`, its title still to come): the stream stops counting as live and can no
  * longer be aborted, but stays open for the frames that follow until the last.
  */
-type AppendedFrame = ChatFrame & { last?: boolean; endsReply?: boolean };
+type AppendedFrame = (ChatFrame | ApiEventFrame) & { last?: boolean; endsReply?: boolean };
+
+/** An API stream's event (a background Responses call): its dialect's event object, relayed as its JSON. */
+export interface ApiEventFrame {
+  event: 'message';
+  data: { type: string; sequence_number: number };
+}
 
 export type StreamListener = (frame: StreamFrame) => void;
 
@@ -79,6 +85,8 @@ export interface StreamRegistry {
   hasReader(streamId: string): Promise<boolean>;
   /** Live streams of the user (for the concurrency limit). */
   liveCount(userId: string): Promise<number>;
+  /** Live streams of every user, on every instance (the console's overview). */
+  liveTotal(): Promise<number>;
   /** Resolves when the shared store answers; absent for the in-process registry, which has none. */
   ping?(): Promise<void>;
   /**

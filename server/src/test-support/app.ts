@@ -63,6 +63,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
   });
   const app = await buildApp(ctx);
   await ctx.channels.start();
+  await ctx.businessSettings.start();
   return {
     app,
     ctx,
@@ -70,6 +71,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Record<string
     async close() {
       await app.close();
       await ctx.channels.close();
+      await ctx.businessSettings.close();
       ctx.mailer?.close();
       await ctx.limiter.close();
       await ctx.streams.close();

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../app/logger.ts';
 import { createServiceAccountTokens } from '../providers/google/service-account.ts';
 import type { Channel } from '../services/channels/channel.ts';
-import type { Every } from '../services/channels/channel-states.ts';
+import type { Every } from '../services/shared-state/shared-snapshot.ts';
 import { createChannels } from '../services/channels/create-channels.ts';
 import { testEnv } from './app.ts';
 

@@ -3,6 +3,7 @@ import { GoogleGenAI } from '@google/genai';
 import { startAnthropicFake, startGoogleFake, type FakeUpstream, type GoogleFake } from '@parley/testkit';
 import { desc, eq } from 'drizzle-orm';
 import { accessKeys, usageRecords } from '../db/schema.ts';
+import type { TestAppParts } from './app.ts';
 import type { DatabaseKind } from './databases.ts';
 import { startGatewayStack, type GatewayStack } from './gateway-stack.ts';
 
@@ -25,7 +26,7 @@ export interface DialectStack extends GatewayStack {
   lastRecord(keyId: string): Promise<typeof usageRecords.$inferSelect | undefined>;
 }
 
-export async function startDialectStack(kind: DatabaseKind): Promise<DialectStack> {
+export async function startDialectStack(kind: DatabaseKind, parts: TestAppParts = {}): Promise<DialectStack> {
   const anthropic = await startAnthropicFake({ apiKey: 'sk-ant-upstream' });
   const google = await startGoogleFake({ apiKey: 'g-upstream' });
   const gateway = await startGatewayStack(kind, {
@@ -37,7 +38,7 @@ export async function startDialectStack(kind: DatabaseKind): Promise<DialectStac
     GOOGLE_BASE_URL: google.url,
     GOOGLE_MODELS: dialectModels.gemini,
     GOOGLE_FETCH_MODELS: 'false',
-  });
+  }, parts);
   const { db } = gateway.t.ctx;
   return {
     ...gateway,

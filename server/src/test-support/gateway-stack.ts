@@ -1,5 +1,6 @@
 import { startOpenAIFake, type FakeUpstream } from '@parley/testkit';
 import OpenAI from 'openai';
+import type { TestAppParts } from './app.ts';
 import { listenTestApp, type ListeningApp } from './chat-stack.ts';
 import type { DatabaseKind } from './databases.ts';
 import { mintKey } from './access-keys.ts';
@@ -15,9 +16,9 @@ export interface GatewayStack {
   close(): Promise<void>;
 }
 
-export async function startGatewayStack(kind: DatabaseKind, env: Record<string, string> = {}): Promise<GatewayStack> {
+export async function startGatewayStack(kind: DatabaseKind, env: Record<string, string> = {}, parts: TestAppParts = {}): Promise<GatewayStack> {
   const upstream = await startOpenAIFake({ apiKey: 'sk-upstream' });
-  const t = await listenTestApp(kind, { ACCESS_MODE: 'both', OPENAI_API_KEY: 'sk-upstream', OPENAI_BASE_URL: `${upstream.url}/v1`, OPENAI_FETCH_MODELS: 'false', ...env });
+  const t = await listenTestApp(kind, { ACCESS_MODE: 'both', OPENAI_API_KEY: 'sk-upstream', OPENAI_BASE_URL: `${upstream.url}/v1`, OPENAI_FETCH_MODELS: 'false', ...env }, parts);
   const client = (secret: string) => new OpenAI({ apiKey: secret, baseURL: `${t.url}/v1`, maxRetries: 0 });
   return {
     t,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { multipartBody } from './multipart.ts';
+import { adminRoutesOf, fillParams } from './admin-callers.ts';
 import type { AliceData, RouteCall } from './security-world.ts';
 
 export interface RouteEntry {
@@ -7,8 +8,12 @@ export interface RouteEntry {
   signedIn: boolean;
   /** A well-formed call, aimed at Alice's data wherever the route takes an id. */
   call(alice: AliceData): RouteCall;
-  /** The status when Alice makes the call: it shows the call is well-formed, so a refusal to Bob is about ownership. */
-  owner: number;
+  /**
+   * The status when Alice makes the call: it shows the call is well-formed, so a refusal to Bob
+   * is about ownership. `answered`: any status but a refusal (401, 403) or a 5xx (the console's
+   * routes, called by Alice as the instance's first account, its admin, with placeholder ids).
+   */
+  owner: number | 'answered';
   /** The status when Bob makes it; a call naming Alice's ids must be refused. */
   other: number | readonly number[];
 }
@@ -61,6 +66,9 @@ export const routeTable: Record<string, RouteEntry> = {
     other: 400,
   },
   // No social provider is configured here; their own suites sign in through fakes.
+  // No ADMIN_PASSWORD here: there is no operator to sign in (the console's own tests set one).
+  'POST /api/operator/login': { signedIn: false, call: () => ({ url: '/api/operator/login', payload: { password: 'not-the-password' } }), owner: 404, other: 404 },
+  'POST /api/operator/logout': { signedIn: false, call: () => ({ url: '/api/operator/logout' }), owner: 200, other: 200 },
   'GET /oauth/:provider': { signedIn: false, call: () => ({ url: '/oauth/github' }), owner: 404, other: 404 },
   'GET /oauth/:provider/callback': { signedIn: false, call: () => ({ url: '/oauth/github/callback?code=x&state=y' }), owner: 404, other: 404 },
 
@@ -82,16 +90,53 @@ export const routeTable: Record<string, RouteEntry> = {
     owner: 200,
     other: 200,
   },
+  // A code nobody made: refused alike for everyone (and counted as a guess).
+  'POST /api/redeem': { signedIn: false, call: () => ({ url: '/api/redeem', payload: { code: 'AAAAA-AAAAA-AAAAA-AAAAA' } }), owner: 400, other: 400 },
   // Payments are not configured in the sweep's app: no gateway page, and every notification fails.
   'GET /pay/:orderId': { signedIn: false, call: () => ({ url: '/pay/PL0' }), owner: 404, other: 404 },
   'GET /api/pay/notify': { signedIn: false, call: () => ({ url: '/api/pay/notify?out_trade_no=PL0&trade_status=TRADE_SUCCESS' }), owner: 200, other: 200 },
   'POST /api/pay/notify': { signedIn: false, call: () => ({ url: '/api/pay/notify', payload: { out_trade_no: 'PL0', trade_status: 'TRADE_SUCCESS' } }), owner: 200, other: 200 },
+  // The buyer's orders: no gateway here, so no method is offered; credits need CHECK_BALANCE; an order page needs its browser's cookie.
+  'POST /api/orders/key': { signedIn: false, call: () => ({ url: '/api/orders/key', payload: { payId: 'p1', type: 1, price: 20 } }), owner: 400, other: 400 },
+  'POST /api/orders/credits': { signedIn: true, call: () => ({ url: '/api/orders/credits', payload: { payId: 'p1', type: 1, price: 20 } }), owner: 404, other: 404 },
+  'GET /api/orders/:orderId': { signedIn: false, call: () => ({ url: '/api/orders/PL0' }), owner: 404, other: 404 },
+  // Accounts mode has no keys to enter.
+  'POST /api/access/enter-key': { signedIn: false, call: () => ({ url: '/api/access/enter-key', payload: { key: `sk-${'A'.repeat(48)}` } }), owner: 404, other: 404 },
   'GET /api/endpoints': { signedIn: true, call: () => ({ url: '/api/endpoints' }), owner: 200, other: 200 },
   'GET /api/models': { signedIn: true, call: () => ({ url: '/api/models' }), owner: 200, other: 200 },
+  'GET /api/models/costs': { signedIn: true, call: () => ({ url: '/api/models/costs' }), owner: 200, other: 200 },
   'GET /api/models/retiring': { signedIn: true, call: () => ({ url: '/api/models/retiring' }), owner: 200, other: 200 },
   'GET /api/search/enable': { signedIn: true, call: () => ({ url: '/api/search/enable' }), owner: 200, other: 200 },
   'GET /api/search': { signedIn: true, call: () => ({ url: '/api/search?q=zebra' }), owner: 200, other: 200 },
   'GET /api/convos': { signedIn: true, call: () => ({ url: '/api/convos' }), owner: 200, other: 200 },
+  'GET /api/convos/archived': { signedIn: true, call: () => ({ url: '/api/convos/archived' }), owner: 200, other: 200 },
+  'GET /api/share': { signedIn: true, call: () => ({ url: '/api/share' }), owner: 200, other: 200 },
+  // Public by design: the token is the key, and the shared conversation holds none of Alice's secrets.
+  'GET /api/share/public/:token': { signedIn: false, call: (a) => ({ url: `/api/share/public/${a.shareToken}` }), owner: 200, other: 200 },
+  // Her shared branch holds no file (the share route's own test serves one): a number past the end is 404 to anyone.
+  'GET /api/share/public/:token/files/:n': { signedIn: false, call: (a) => ({ url: `/api/share/public/${a.shareToken}/files/1` }), owner: 404, other: 404 },
+  'POST /api/share': { signedIn: true, call: (a) => ({ url: '/api/share', payload: { conversationId: a.conversationId } }), owner: 200, other: 404 },
+  'POST /api/convos/archive': { signedIn: true, call: (a) => ({ url: '/api/convos/archive', payload: { conversationId: a.conversationId, archived: false } }), owner: 200, other: 404 },
+  // An import always makes new conversations of the caller's own: Bob's lands in Bob's account.
+  'POST /api/convos/import': {
+    signedIn: true,
+    call: () => {
+      const form = multipartBody({}, { name: 'export.json', data: JSON.stringify({ title: 'Imported', messages: [{ messageId: 'imported-1', parentMessageId: null, text: 'hello', isCreatedByUser: true }] }) });
+      return { url: '/api/convos/import', payload: form.body.toString('latin1'), contentType: form.contentType };
+    },
+    owner: 200,
+    other: 200,
+  },
+  'PATCH /api/user': { signedIn: true, call: () => ({ url: '/api/user', payload: { name: 'Renamed person' } }), owner: 200, other: 200 },
+  // A wrong current password: refused for everyone, so the sweep keeps its sessions.
+  'POST /api/user/password': {
+    signedIn: true,
+    call: () => ({ url: '/api/user/password', payload: { currentPassword: 'not-the-password', password: 'hunter2hunter2', confirm_password: 'hunter2hunter2' } }),
+    owner: 403,
+    other: 403,
+  },
+  // Alice's address confirms only Alice's deletion, and then her password must be right: refused either way here.
+  'POST /api/user/delete': { signedIn: true, call: (a) => ({ url: '/api/user/delete', payload: { confirm: a.email, password: 'not-the-password' } }), owner: 403, other: 400 },
   'GET /api/files/:id': { signedIn: true, call: (a) => ({ url: `/api/files/${a.fileId}` }), owner: 200, other: 404 },
   'POST /api/ask/files/upload': {
     signedIn: true,
@@ -147,6 +192,9 @@ export const routeTable: Record<string, RouteEntry> = {
   'GET /api/user/tokens': { signedIn: true, call: () => ({ url: '/api/user/tokens' }), owner: 200, other: 200 },
   'POST /api/user/tokens': { signedIn: true, call: () => ({ url: '/api/user/tokens', payload: { name: 'sweep token', expiresInDays: 1 } }), owner: 201, other: 201 },
   'GET /api/usage/records': { signedIn: true, call: () => ({ url: '/api/usage/records?limit=5' }), owner: 200, other: 200 },
+  // "My usage": each caller's own spend by day and orders; Bob's answers never hold Alice's (her order and record are secrets).
+  'GET /api/usage/daily': { signedIn: true, call: () => ({ url: '/api/usage/daily?days=7&tz=Asia%2FShanghai' }), owner: 200, other: 200 },
+  'GET /api/usage/orders': { signedIn: true, call: () => ({ url: '/api/usage/orders?limit=5' }), owner: 200, other: 200 },
   // The API takes access keys and API tokens only: a web session's token is not one (401 in OpenAI's shape).
   'POST /v1/chat/completions': { signedIn: true, call: () => ({ url: '/v1/chat/completions', payload: { model: 'gpt-4o', messages: [{ role: 'user', content: 'Bob wants in' }] } }), owner: 401, other: 401 },
   'GET /v1/models': { signedIn: true, call: () => ({ url: '/v1/models' }), owner: 401, other: 401 },
@@ -168,6 +216,8 @@ export const routeTable: Record<string, RouteEntry> = {
     other: 401,
   },
   'POST /v1/responses': { signedIn: true, call: () => ({ url: '/v1/responses', payload: { model: 'gpt-4o-mini', input: 'Bob wants in' } }), owner: 401, other: 401 },
+  'GET /v1/responses/:id': { signedIn: true, call: () => ({ url: '/v1/responses/resp_bobwantsin?stream=true&starting_after=0' }), owner: 401, other: 401 },
+  'POST /v1/responses/:id/cancel': { signedIn: true, call: () => ({ url: '/v1/responses/resp_bobwantsin/cancel' }), owner: 401, other: 401 },
   // Gemini answers a key it does not know (a session token is none) with its 400 API_KEY_INVALID, and no key with 401.
   'POST /v1beta/models/:modelAction': {
     signedIn: true,
@@ -178,8 +228,32 @@ export const routeTable: Record<string, RouteEntry> = {
   'DELETE /api/keys/:name': { signedIn: true, call: () => ({ url: '/api/keys/anthropic' }), owner: 200, other: 200 },
   'DELETE /api/keys': { signedIn: true, call: () => ({ url: '/api/keys?all=true' }), owner: 200, other: 200 },
   'DELETE /api/user/tokens/:id': { signedIn: true, call: (a) => ({ url: `/api/user/tokens/${a.apiTokenId}` }), owner: 200, other: 404 },
+  'DELETE /api/share/:id': { signedIn: true, call: (a) => ({ url: `/api/share/${a.shareId}` }), owner: 200, other: 404 },
   'POST /api/convos/clear': { signedIn: true, call: (a) => ({ url: '/api/convos/clear', payload: { arg: { conversationId: a.conversationId } } }), owner: 200, other: 404 },
+  // Last: it ends the caller's own sessions, this one included.
+  'POST /api/user/logout-everywhere': { signedIn: true, call: () => ({ url: '/api/user/logout-everywhere' }), owner: 200, other: 200 },
 };
+
+/**
+ * The table with an entry for every console route (`/api/admin/…`) it does not name: called with
+ * placeholder ids (and a placeholder body), refused to Bob (403), answered to Alice, the admin.
+ * A console area added later is swept without anyone listing its routes.
+ */
+export function withConsoleRoutes(registered: string[]): Record<string, RouteEntry> {
+  const table = { ...routeTable };
+  for (const route of adminRoutesOf(registered)) {
+    const [method, path] = route.split(' ') as [string, string];
+    if (route in table) continue;
+    const url = fillParams(path);
+    const payload = method === 'GET' || method === 'DELETE' ? undefined : { sweep: 'x' };
+    table[route] = { signedIn: true, call: () => ({ url, payload }), owner: 'answered', other: 403 };
+  }
+  // The entry that ends the caller's sessions stays last, after the console's.
+  const { [ENDS_SESSIONS]: last, ...rest } = table;
+  return last ? { ...rest, [ENDS_SESSIONS]: last } : rest;
+}
+
+const ENDS_SESSIONS = 'POST /api/user/logout-everywhere';
 
 /**
  * The routes the app registered, read from Fastify's own route tree (HEAD twins of GET left

@@ -6,6 +6,7 @@ import { uploadFile } from '../services/files/upload-file.ts';
 import { upsertMessage } from '../services/messages/message-store.ts';
 import { presentMessage } from '../presenters/present-message.ts';
 import type { DatabaseKind } from './databases.ts';
+import { orders, usageRecords } from '../db/schema.ts';
 
 /** How a route is called: its path with the ids filled in, and the JSON body (or JSON text) if any. */
 export interface RouteCall {
@@ -29,6 +30,9 @@ export interface AliceData {
   fileId: string;
   /** Alice's API token's id, set when she is seeded. */
   apiTokenId: string;
+  /** Alice's share link of a conversation without secrets (its page is public), set when she is seeded. */
+  shareId: string;
+  shareToken: string;
   /** Texts only Alice's data holds: none may appear in another caller's answer. */
   secrets: string[];
 }
@@ -73,9 +77,11 @@ export async function startSecurityWorld(kind: DatabaseKind) {
     streamId: `alice-stream-${kind}`,
     fileId: '',
     apiTokenId: '',
+    shareId: '',
+    shareToken: '',
     secrets: ['Alice zebra file', 'Alice zebra question', 'Alice zebra answer', 'Alice private title', 'Alice preset title', 'sk-ant-alice-secret-key'],
   };
-  await seedAlice(stack, call, alice, data);
+  await seedAlice(kind, stack, call, alice, data);
 
   return {
     stack,
@@ -102,6 +108,7 @@ export async function startSecurityWorld(kind: DatabaseKind) {
 export type SecurityWorld = Awaited<ReturnType<typeof startSecurityWorld>>;
 
 async function seedAlice(
+  kind: DatabaseKind,
   stack: ChatStack,
   call: (caller: Caller, method: string, route: RouteCall) => Promise<LightMyRequestResponse>,
   alice: Caller,
@@ -126,6 +133,20 @@ async function seedAlice(
 
   const file = { fileName: 'alice-notes.txt', data: Buffer.from('Alice zebra file') };
   data.fileId = (await uploadFile(stack.t.ctx, { owner: data.userId, endpoint: 'openAI', ...file })).id;
+
+  // A call on her record and a credits order, for "My usage": their model and order id are hers alone.
+  const orderId = `PLalicezebraorder${kind}`;
+  await db.insert(usageRecords).values({ userId: data.userId, dialect: 'web', model: 'alice-zebra-model', charged: 7, unit: 'credits', totalMs: 900, status: 'ok' });
+  await db.insert(orders).values({ id: orderId, payId: 'alice-zebra-pay', userId: data.userId, type: 1, price: 2000, quota: 1000, purpose: 'credits', status: 'credited', paidAt: new Date() });
+  data.secrets.push('alice-zebra-model', orderId);
+
+  // A second conversation, shared: what its public page shows is no secret, so any caller may read it.
+  const shared = { ...base, conversationId: `${data.conversationId}-shared` };
+  await createConversation(db, { ...shared, title: 'A shared recipe', options: {} });
+  await upsertMessage(db, { ...shared, id: `${data.userMessageId}-shared`, parentMessageId: ROOT_PARENT_ID, sender: 'User', text: 'How long do eggs boil?', isCreatedByUser: true });
+  const link = await call(alice, 'POST', { url: '/api/share', payload: { conversationId: shared.conversationId } });
+  if (link.statusCode !== 200) throw new Error(`seeding Alice's share link failed: ${link.body}`);
+  ({ id: data.shareId, token: data.shareToken } = link.json<{ id: string; token: string }>());
 
   // A finished stream, as a chat leaves it for resume: its final frame is what an abort answers.
   await streams.create({ streamId: data.streamId, userId: data.userId, conversationId: data.conversationId }, 10);

@@ -145,6 +145,16 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       expect(await pair.reader.create(newStream(userId), 2)).toEqual({ ok: true });
     });
 
+    it('counts every user’s live streams together, on any instance', async () => {
+      const before = await pair.reader.liveTotal();
+      const first = newStream(randomUUID());
+      await pair.writer.create(first, 2);
+      await pair.reader.create(newStream(randomUUID()), 2);
+      expect(await pair.reader.liveTotal()).toBe(before + 2);
+      await pair.writer.append(first.streamId, { event: 'message', data: ended, last: true });
+      expect(await pair.writer.liveTotal()).toBe(before + 1);
+    });
+
     it('frees the slot and refuses aborts once the reply ended, keeping the stream open for its title, which a resume replays', async () => {
       const userId = randomUUID();
       const info = newStream(userId);

@@ -45,4 +45,17 @@ describe('epay gateway fake', () => {
     // md5("a=1&b=2KEY")
     expect(signEpay({ b: '2', a: '1', c: '', sign: 'x', sign_type: 'MD5' }, 'KEY')).toBe('c5b3153ba616141a0bf58e29ad4cbb3f');
   });
+
+  it('answers api.php?act=order strictly: the merchant key, a known order, and status 1 only once paid', async () => {
+    const params = order({ out_trade_no: 'PLQ' });
+    await submit({ ...params, sign: signEpay(params, epay.key), sign_type: 'MD5' });
+    const query = (extra: Record<string, string>) =>
+      fetch(`${epay.url}/api.php?${new URLSearchParams({ act: 'order', pid: epay.pid, key: epay.key, out_trade_no: 'PLQ', ...extra }).toString()}`).then((r) => r.json());
+    expect(await query({})).toMatchObject({ code: 1, out_trade_no: 'PLQ', money: '20.00', status: 0 });
+    expect(await query({ key: 'wrong' })).toMatchObject({ code: -3 });
+    expect(await query({ out_trade_no: 'nope' })).toMatchObject({ code: -1 });
+    expect(await query({ act: 'query' })).toMatchObject({ code: -5 });
+    const tradeNo = epay.payWithoutNotice('PLQ');
+    expect(await query({})).toMatchObject({ code: 1, trade_no: tradeNo, status: 1 });
+  });
 });

@@ -16,6 +16,8 @@ export interface EpaySubmission {
   money: string;
   /** The gateway's trade number, once paid. */
   trade_no?: string;
+  /** Paid at the gateway (what `api.php?act=order` reports as status 1). */
+  paid?: boolean;
 }
 
 /** How one notification is sent: tampering for the tests of what Parley must refuse. */
@@ -43,6 +45,10 @@ export interface EpayFake {
   submissions: EpaySubmission[];
   /** Pays an order received through submit.php: notifies its notify_url; answers each notification's reply text. */
   pay(outTradeNo: string, options?: NotifyOptions): Promise<string[]>;
+  /** Pays an order at the gateway without notifying anyone (a lost notification); answers its trade number. */
+  payWithoutNotice(outTradeNo: string): string;
+  /** Order queries received on `api.php?act=order`, newest last. */
+  queries: string[];
   close(): Promise<void>;
 }
 
@@ -61,11 +67,15 @@ export async function startEpayFake(options: { pid?: string; key?: string } = {}
   const submissions: EpaySubmission[] = [];
   const find = (outTradeNo: string) => submissions.findLast((s) => s.out_trade_no === outTradeNo);
 
+  const queries: string[] = [];
+  const tradeNumber = (order: EpaySubmission) => (order.trade_no ??= `T${Date.now()}${randomBytes(4).toString('hex')}`);
+
   async function notify(order: EpaySubmission, options: NotifyOptions = {}): Promise<string[]> {
-    order.trade_no ??= `T${Date.now()}${randomBytes(4).toString('hex')}`;
+    const tradeNo = tradeNumber(order);
+    if ((options.tradeStatus ?? 'TRADE_SUCCESS') === 'TRADE_SUCCESS') order.paid = true;
     const params: Record<string, string> = {
       pid: options.pid ?? pid,
-      trade_no: order.trade_no,
+      trade_no: tradeNo,
       out_trade_no: order.out_trade_no,
       type: order.type,
       name: order.name,
@@ -114,12 +124,40 @@ export async function startEpayFake(options: { pid?: string; key?: string } = {}
     res.writeHead(302, { location: order.return_url }).end();
   }
 
+  /**
+   * epay's order query, as strict as the real one: `act=order`, the merchant's pid and key (the
+   * key in clear: this API is not signed), and `out_trade_no`; a wrong key or unknown order
+   * answers a negative code with a message.
+   */
+  function queryOrder(params: URLSearchParams, res: ServerResponse) {
+    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    const missing = ['act', 'pid', 'key', 'out_trade_no'].filter((name) => !params.get(name));
+    if (missing.length > 0) return json({ code: -4, msg: `缺少参数 ${missing.join(', ')}` });
+    if (params.get('act') !== 'order') return json({ code: -5, msg: 'No Act' });
+    if (params.get('pid') !== pid || params.get('key') !== key) return json({ code: -3, msg: 'KEY校验失败' });
+    queries.push(params.get('out_trade_no')!);
+    const order = find(params.get('out_trade_no')!);
+    if (!order) return json({ code: -1, msg: '订单号不存在' });
+    json({
+      code: 1,
+      msg: '查询订单号成功！',
+      trade_no: order.trade_no ?? '',
+      out_trade_no: order.out_trade_no,
+      type: order.type,
+      pid: Number(pid),
+      name: order.name,
+      money: order.money,
+      status: order.paid ? 1 : 0,
+    });
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const handle = async () => {
       if (url.pathname === '/submit.php' && req.method === 'GET') return submit(Object.fromEntries(url.searchParams), res);
       if (url.pathname === '/submit.php' && req.method === 'POST') return submit(await readRequestForm(req), res);
       if (url.pathname === '/pay' && req.method === 'POST') return payNow(await readRequestForm(req), res);
+      if (url.pathname === '/api.php' && req.method === 'GET') return queryOrder(url.searchParams, res);
       html(res, 404, resultPage('Not found', url.pathname));
     };
     handle().catch((error: unknown) => html(res, 500, resultPage('Error', String(error))));
@@ -137,6 +175,13 @@ export async function startEpayFake(options: { pid?: string; key?: string } = {}
       if (!order) throw new Error(`the gateway never received order ${outTradeNo} through submit.php`);
       return notify(order, options);
     },
+    payWithoutNotice(outTradeNo) {
+      const order = find(outTradeNo);
+      if (!order) throw new Error(`the gateway never received order ${outTradeNo} through submit.php`);
+      order.paid = true;
+      return tradeNumber(order);
+    },
+    queries,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -20,7 +20,7 @@ export function payPage(order: EpaySubmission): string {
 <dl><dt>商品 Item</dt><dd data-testid="epay-name">${escape(order.name)}</dd>
 <dt>金额 Amount</dt><dd data-testid="epay-money">¥${escape(order.money)}</dd>
 <dt>方式 Method</dt><dd data-testid="epay-type">${escape(methodName(order.type))}</dd>
-<dt>订单 Order</dt><dd>${escape(order.out_trade_no)}</dd></dl>
+<dt>订单 Order</dt><dd data-testid="epay-order">${escape(order.out_trade_no)}</dd></dl>
 <form method="post" action="/pay"><input type="hidden" name="out_trade_no" value="${escape(order.out_trade_no)}">
 <button type="submit">确认支付 Pay</button></form>`,
   );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { embeddingModelInfo } from '@parley/core';
 import { sendJson, type FakeContext } from './fake-server.ts';
 import type { Refusal } from './openai-requests.ts';
+import { servedEmbeddingModel } from './served-models.ts';
 
 interface EmbeddingsBody {
   input?: unknown;
@@ -32,10 +32,10 @@ function vectorOf(input: unknown, dimensions: number): number[] {
 
 const base64Of = (vector: number[]) => Buffer.from(new Float32Array(vector).buffer).toString('base64');
 
-/** `POST /v1/embeddings`, as strict as OpenAI: the model must embed, `dimensions` only shortens a text-embedding-3 model. */
+/** `POST /v1/embeddings`, as strict as OpenAI: the model must be one it serves for embeddings (never what Parley's catalog says), `dimensions` only shortens a text-embedding-3 model. */
 export function embeddings(ctx: FakeContext, model: string): void {
   const body = (ctx.recorded.body ?? {}) as EmbeddingsBody;
-  const info = embeddingModelInfo(model);
+  const info = servedEmbeddingModel(model);
   const inputs = inputsOf(body.input);
   const dimensions = body.dimensions ?? info?.dimensions;
   const refusal =

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { readRequestText } from '../http/request-body.ts';
 import { waitUntil } from '../wait-until.ts';
 
@@ -65,6 +65,8 @@ export interface FakeReply {
   blocked?: 'prompt' | 'reply';
   /** Sources found by xAI's search tools (default: one example URL). */
   citations?: string[];
+  /** What a Bing fake (Copilot or Sydney) answers besides the text. */
+  bing?: import('./bing/bing-script.ts').BingScript;
 }
 
 export interface FakeUpstream {
@@ -88,6 +90,17 @@ export interface FakeContext {
 
 export type FakeHandler = (ctx: FakeContext) => Promise<void> | void;
 
+/** A WebSocket upgrade as the fake received it: recorded like a request, answered by the handler. */
+export interface FakeUpgrade {
+  req: IncomingMessage;
+  socket: Socket;
+  head: Buffer;
+  recorded: RecordedRequest;
+  url: URL;
+  /** The oldest scripted reply meant for `model` whose script mentions what `body` holds. */
+  takeReply(model: string, body: unknown): FakeReply;
+}
+
 /** 1×1 transparent PNG: the default picture of the images endpoints. */
 export const tinyPngBase64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -105,7 +118,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /** Starts an HTTP server on 127.0.0.1:0 that records every request and lets `handler` answer it. */
-export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstream> {
+export async function startFakeServer(handler: FakeHandler, onUpgrade?: (upgrade: FakeUpgrade) => void): Promise<FakeUpstream> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
   const takeFor = (model: string, body: unknown): FakeReply => {
@@ -140,6 +153,15 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeUpstrea
         res.end(JSON.stringify({ error: { message: String(error) } }));
       });
   });
+  if (onUpgrade) {
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const recorded: RecordedRequest = { method: 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body: undefined, disconnected: false };
+      requests.push(recorded);
+      socket.on('close', () => (recorded.disconnected = true));
+      onUpgrade({ req, socket, head, recorded, url, takeReply: takeFor });
+    });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -4,3 +4,6 @@ export * from './anthropic.ts';
 export * from './google.ts';
 export * from './service-account.ts';
 export * from './tools/index.ts';
+export * from './chatgpt-web.ts';
+export * from './bing/bing-fake.ts';
+export type { BingScript } from './bing/bing-script.ts';

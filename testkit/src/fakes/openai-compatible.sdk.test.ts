@@ -138,6 +138,8 @@ describe('OpenAI fake through the openai SDK', () => {
     expect(await caught(client.embeddings.create({ model: 'text-embedding-ada-002', input: 'x', dimensions: 256 }))).toMatchObject({ status: 400, param: 'dimensions' });
     expect(await caught(client.embeddings.create({ model: 'text-embedding-3-small', input: '' }))).toMatchObject({ status: 400, param: 'input' });
     expect(await caught(client.embeddings.create({ model: 'gpt-6.1-terra', input: 'x' }))).toMatchObject({ status: 400, param: 'model' });
+    // Only what the service serves embeds: an id that is not on its list is an unknown model.
+    expect(await caught(client.embeddings.create({ model: 'text-embedding-4-small', input: 'x' }))).toMatchObject({ status: 404, code: 'model_not_found' });
   });
 });
 

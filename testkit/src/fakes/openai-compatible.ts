@@ -18,11 +18,10 @@ import { chatRefusal, unknownModel, type ChatRequestBody } from './openai-reques
 import { responses, responsesRefusal, type ResponsesBody } from './responses-api.ts';
 import { azureChatVersionRefusal, azureImagesVersionRefusal, isDatedApiVersion } from './azure-api-version.ts';
 import { isImageModelId, servedModelIds, thinks } from './upstream-models.ts';
-import type { ServiceName } from './served-models.ts';
+import { servedEmbeddingModel, type ServiceName } from './served-models.ts';
 import { contextRefusal, rateLimitHeaders } from './upstream-limits.ts';
 import { openAIModelsList } from './model-list-handlers.ts';
 import { embeddings } from './embeddings-api.ts';
-import { embeddingModelInfo } from '@parley/core';
 
 export interface OpenAIFakeOptions {
   /** When set, any other key is refused with the flavor's 401 body. Any non-empty key is accepted otherwise. */
@@ -247,7 +246,7 @@ async function startCompatibleFake(flavor: OpenAIFlavor, options: OpenAIFakeOpti
     }
     const body = (ctx.recorded.body ?? {}) as ChatRequestBody;
     const named = route.deployment ?? modelNamed(ctx.recorded.body);
-    const model = flavor === 'azure' ? deployments[named] : models.includes(named) || (route.kind === 'embeddings' && embeddingModelInfo(named)) ? named : undefined;
+    const model = flavor === 'azure' ? deployments[named] : models.includes(named) || (route.kind === 'embeddings' && flavor === 'openai' && servedEmbeddingModel(named)) ? named : undefined;
     if (model === undefined) {
       const { status, body: refusal } = unknownModel(flavor, named);
       sendJson(ctx.res, status, refusal);

@@ -1,6 +1,6 @@
-import { isRetired, upstreamModels } from '@parley/core';
+import { embeddingModels, isRetired, upstreamModels } from '@parley/core';
 import { describe, expect, it } from 'vitest';
-import { servedModel, servedModels, servedModelsCheckedOn, servedOn } from './served-models.ts';
+import { servedEmbeddingModel, servedModel, servedModels, servedModelsCheckedOn, servedOn } from './served-models.ts';
 
 describe("the fakes' record of what each service serves", () => {
   const today = new Date();
@@ -25,6 +25,13 @@ describe("the fakes' record of what each service serves", () => {
     const ids = Object.values(servedModels).flatMap((list) => list.map((m) => m.id));
     expect(new Set(ids).size).toBe(ids.length);
     for (const list of Object.values(servedModels)) for (const m of list) expect(m.contextWindow, m.id).toBeGreaterThan(0);
+  });
+
+  it("serves every embedding model the catalog offers, with the catalog's vector length", () => {
+    const disagreeing = embeddingModels
+      .filter((info) => servedEmbeddingModel(info.id)?.dimensions !== info.dimensions || servedEmbeddingModel(info.id)?.shortens !== info.shortens)
+      .map((info) => info.id);
+    expect(disagreeing).toEqual([]);
   });
 
   it('drops a model from its shutdown day on', () => {

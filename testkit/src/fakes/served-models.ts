@@ -101,6 +101,25 @@ export const servedModels: Readonly<Record<ServiceName, readonly ServedModel[]>>
   ],
 };
 
+/** An embedding model as the service serves it: its default vector length, whether `dimensions` may shorten it, its input cap. */
+export interface ServedEmbeddingModel {
+  id: string;
+  dimensions: number;
+  shortens: boolean;
+  maxInputTokens: number;
+}
+
+/** OpenAI's embedding models (platform.openai.com embeddings guide and models pages, read 2026-11-27). */
+const servedEmbeddingModels: readonly ServedEmbeddingModel[] = [
+  { id: 'text-embedding-3-small', dimensions: 1536, shortens: true, maxInputTokens: 8192 },
+  { id: 'text-embedding-3-large', dimensions: 3072, shortens: true, maxInputTokens: 8192 },
+  { id: 'text-embedding-ada-002', dimensions: 1536, shortens: false, maxInputTokens: 8192 },
+];
+
+export function servedEmbeddingModel(id: string): ServedEmbeddingModel | undefined {
+  return servedEmbeddingModels.find((model) => model.id === id);
+}
+
 const isShutDown = (model: ServedModel, now: Date) => model.shutdownDate !== undefined && model.shutdownDate <= now.toISOString().slice(0, 10);
 
 /** The entries a service still answers to on `now`'s day. */

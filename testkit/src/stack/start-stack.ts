@@ -17,6 +17,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Where Parley's output goes (default: this process's stderr). */
   output?: NodeJS.WritableStream;
+  /** How long Parley may take to be ready (a first start migrates PGlite: slow on a busy machine). */
+  startTimeoutMs?: number;
 }
 
 export interface Stack {
@@ -29,6 +31,8 @@ export interface Stack {
   peers: StackPeers;
   /** Stops Parley, the control API and every peer; bounded, safe to call twice. */
   stop(): Promise<void>;
+  /** Stops Parley and starts it again on the same port, data and environment (a server restart); the peers stay. */
+  restartParley(): Promise<void>;
 }
 
 /**
@@ -61,11 +65,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let control: Awaited<ReturnType<typeof startControlServer>> | undefined;
   try {
     control = await startControlServer(peers, { port: options.controlPort ?? 0, appUrl: url });
-    const parley = await startParleyProcess({
+    const processOptions = {
       port: options.port,
       env: { ...baseEnv, DATA_DIR: dataDir, PUBLIC_URL: url, ...peers.env, ...options.env },
       output: options.output,
-    });
+      ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+    };
+    let parley = await startParleyProcess(processOptions);
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
@@ -73,7 +79,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await settleWithin(Promise.allSettled([control!.close(), peers.close()]), 6000);
         removeDataDir();
       })());
-    return { url, controlUrl: control.url, dataDir, peers, stop };
+    const restartParley = async () => {
+      await parley.stop();
+      parley = await startParleyProcess(processOptions);
+    };
+    return { url, controlUrl: control.url, dataDir, peers, stop, restartParley };
   } catch (error) {
     await settleWithin(Promise.allSettled([control?.close(), peers.close()]), 6000);
     removeDataDir();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LayoutDialogs } from './layout-dialogs.tsx';
+import { SkipLink } from './skip-link.tsx';
 import { useDocumentTitle } from '../components/use-document-title.ts';
 import { ConversationSidebar } from '../features/conversations/conversation-sidebar.tsx';
 import { useChatTitleStore } from '../state/chat-title.ts';
@@ -28,10 +29,11 @@ export function ChatLayout({ sidebar }: ChatLayoutProps) {
 
   return (
     <div className="flex h-dvh w-full overflow-hidden bg-white dark:bg-neutral-900">
+      <SkipLink />
       <Nav isMobile={isMobile}>{sidebar ?? <ConversationSidebar />}</Nav>
       <div className="relative flex min-w-0 flex-1 flex-col">
         {isMobile ? <MobileTopBar title={title} /> : <DesktopNavToggle />}
-        <main className="relative min-h-0 flex-1 overflow-hidden">
+        <main tabIndex={-1} className="relative min-h-0 flex-1 overflow-hidden focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/full-page-spinner.tsx';
 import { AuthLayout } from '../features/auth/auth-layout.tsx';
 import { AccountsGate, GuestOnly, RegistrationGate, RequireAuth } from '../features/auth/guards.tsx';
+import { AdminGate } from '../routes/admin-gate.tsx';
 import { ChatRoute } from '../routes/chat.tsx';
 import { ChatLayout } from './chat-layout.tsx';
 
@@ -21,6 +22,9 @@ const RegisterRoute = screen(() => import('../routes/register.tsx'), 'RegisterRo
 const ForgotPasswordRoute = screen(() => import('../routes/forgot-password.tsx'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = screen(() => import('../routes/reset-password.tsx'), 'ResetPasswordRoute');
 const SearchRoute = screen(() => import('../routes/search.tsx'), 'SearchRoute');
+const SharedConversationPage = screen(() => import('../routes/shared.tsx'), 'SharedConversationPage');
+const OrderRoute = screen(() => import('../routes/order.tsx'), 'OrderRoute');
+const UsageRoute = screen(() => import('../routes/usage.tsx'), 'UsageRoute');
 
 function Loading({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -50,8 +54,15 @@ export const router = createBrowserRouter([
         children: [
           { path: 'chat/:conversationId?', element: <ChatRoute /> },
           { path: 'search/:query?', element: <SearchRoute /> },
+          { path: 'usage', element: <UsageRoute /> },
         ],
       },
+      // The operator console: its gate is small; the console itself is a lazy chunk behind it.
+      { path: 'admin/*', element: <AdminGate /> },
+      // A shared conversation is read without signing in, in any access mode.
+      { path: 'share/:token', element: <SharedConversationPage /> },
+      // The payment gateway's return: shown to the browser that placed the order, signed in or not.
+      { path: 'order/:orderId', element: <OrderRoute /> },
       { path: '*', element: <Navigate to="/chat/new" replace /> },
     ],
   },

@@ -2,14 +2,23 @@ import { LANGUAGE_STORAGE, isLanguageCode, resolveLanguage, type LanguageCode, t
 
 type LocaleModule = { default: Record<string, unknown> };
 
+/** `./admin-keys/en-US.json` → namespace `admin-keys`: each console area's texts are a namespace of its own. */
+function byFolder(loaders: Record<string, () => Promise<LocaleModule>>) {
+  const namespaces: Record<string, Record<string, () => Promise<LocaleModule>>> = {};
+  for (const [file, load] of Object.entries(loaders)) (namespaces[file.split('/')[1]!] ??= {})[file] = load;
+  return namespaces;
+}
+
 /**
  * Each locale is its own chunk, fetched only when chosen. The built-in plugins' names and
  * descriptions (namespace `plugins`) are a further chunk, fetched once the plugin store or
- * selector shows them.
+ * selector shows them. The operator console's texts (`admin`, and `admin-<area>` per section) are
+ * fetched with the console only.
  */
 export const localeLoaders: Record<string, Record<string, () => Promise<LocaleModule>>> = {
   translation: import.meta.glob<LocaleModule>('./*.json'),
   plugins: import.meta.glob<LocaleModule>('./plugins/*.json'),
+  ...byFolder(import.meta.glob<LocaleModule>('./admin*/*.json')),
 };
 
 export function storedLanguageSetting(): LanguageSetting {

@@ -1,12 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The folder of the locale files: `<code>.json`, and one folder per further namespace. */
 export const localesDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** Namespaces loaded on demand, each a folder of `<code>.json` beside the main files. */
-export const lazyNamespaces = ['plugins'] as const;
+/**
+ * Namespaces loaded on demand, each a folder of `<code>.json` beside the main files: the plugins'
+ * texts, and the operator console's (`admin`, `admin-<area>`; every such folder is one).
+ */
+export const lazyNamespaces: string[] = [
+  'plugins',
+  ...readdirSync(localesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name.startsWith('admin')).map((entry) => entry.name),
+];
 
 type Tree = { [key: string]: string | Tree };
 

@@ -25,19 +25,19 @@ function sourceFiles(dir: string): string[] {
 const sameInEveryLanguage = [
   'auth.social.openid_default', 'export.types.markdown', 'export.types.json', 'export.types.csv',
   'params.top_p', 'params.topP', 'params.topK', 'access.key.placeholder', 'quota.price',
-  'quota.method.wechat', 'quota.method.alipay',
+  'quota.method.wechat', 'quota.method.alipay', 'import.format.chatgpt', 'import.format.librechat', 'admin-orders:methods.wxpay', 'admin-orders:methods.alipay', 'admin-keys:rpm',
 ];
 
 /** Words a language spells as English does (German “Optional”, French “Message”): checked by hand, kept short. */
 const sharedWords: Partial<Record<string, string[]>> = {
-  'de-DE': ['app.default_title', 'app.footer', 'auth.fields.optional', 'keys.optional', 'settings.theme.system', 'export.types.screenshot', 'export.types.text', 'params.agent', 'plugins.selector'],
-  'es-ES': ['app.default_title', 'settings.tabs.general', 'models.label.base', 'params.tokens', 'plugins.selector'],
-  'fr-FR': ['app.default_title', 'app.footer', 'chat.input.label', 'chat.message.assistant', 'models.label.base', 'export.type', 'params.agent', 'keys.expiry.30m', 'files.image', 'plugins.selector'],
-  'it-IT': ['app.default_title', 'auth.fields.password', 'models.label.base', 'export.types.screenshot', 'plugins.selector'],
+  'de-DE': ['app.default_title', 'app.footer', 'auth.fields.optional', 'keys.optional', 'settings.theme.system', 'export.types.screenshot', 'export.types.text', 'params.agent', 'plugins.selector', 'settings.account.name', 'admin:overview.tokens', 'admin:overview.tokens_note', 'admin-codes:section', 'admin-codes:columns.code', 'admin-models:names.name', 'my_usage.columns.status'],
+  'es-ES': ['app.default_title', 'settings.tabs.general', 'models.label.base', 'params.tokens', 'plugins.selector', 'admin:overview.tokens', 'admin:overview.tokens_note'],
+  'fr-FR': ['app.default_title', 'app.footer', 'chat.input.label', 'chat.message.assistant', 'models.label.base', 'export.type', 'params.agent', 'keys.expiry.30m', 'files.image', 'plugins.selector', 'chat.message.sources', 'admin-keys:columns.note', 'admin-keys:states.active', 'admin-codes:section', 'admin-codes:columns.code', 'admin-codes:columns.quota', 'admin-codes:columns.note', 'admin-codes:create.quota', 'admin-usage:units.quota', 'admin-models:packs.quota', 'my_usage.metric.quota'],
+  'it-IT': ['app.default_title', 'auth.fields.password', 'settings.tabs.account', 'settings.account.password', 'models.label.base', 'export.types.screenshot', 'plugins.selector', 'admin:users.user', 'admin-codes:columns.quota', 'admin-codes:create.quota', 'admin-usage:units.quota', 'admin-models:packs.quota', 'admin-models:token_prices.input', 'admin-models:token_prices.output', 'my_usage.metric.quota'],
   'ko-KR': ['chat.landing.example_quoted'],
-  'pl-PL': ['params.agent', 'presets.model'],
-  'pt-BR': ['app.default_title', 'models.label.base', 'params.tokens', 'plugins.selector', 'chat.landing.example_quoted'],
-  'sv-SE': ['app.footer', 'settings.theme.system', 'models.label.smart', 'export.types.text', 'params.agent', 'plugins.selector'],
+  'pl-PL': ['params.agent', 'presets.model', 'admin-usage:columns.model', 'admin-usage:filters.model', 'my_usage.columns.model'],
+  'pt-BR': ['app.default_title', 'models.label.base', 'params.tokens', 'plugins.selector', 'chat.landing.example_quoted', 'admin:overview.tokens_note'],
+  'sv-SE': ['app.footer', 'settings.theme.system', 'models.label.smart', 'export.types.text', 'params.agent', 'plugins.selector', 'admin:overview.period', 'admin-orders:columns.order', 'my_usage.span_label', 'my_usage.columns.status'],
 };
 
 describe('locale files', () => {
@@ -104,7 +104,7 @@ describe('locale files', () => {
 
   it('has every literal key the web code asks for', () => {
     const used = sourceFiles(webSrc).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\b(?:t|labelKey:|hintKey:)\(?\s*'([a-z_]+(?:\.[\w]+)+)'/g)].map((m) => m[1]!),
+      [...readFileSync(file, 'utf8').matchAll(/\b(?:t|labelKey:|hintKey:)\(?\s*'((?:[a-z-]+:)?[a-z_]+(?:\.[\w]+)+)'/g)].map((m) => m[1]!),
     );
     expect(used.length).toBeGreaterThan(30);
     expect([...new Set(used)].filter((key) => !source.has(key))).toEqual([]);

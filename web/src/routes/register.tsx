@@ -1,5 +1,5 @@
 import { registerSchema, type RegisterInput } from '@parley/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error.ts';
@@ -32,6 +32,12 @@ export function RegisterRoute() {
   const signIn = useAuthStore((s) => s.signIn);
   const form = useZodForm(registerSchema, { initial: empty, validate: 'touched' });
   const [banner, setBanner] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The first field takes the focus without scrolling: the page opens at its top, logo and title in view.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    formRef.current?.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
 
   const { pending, submit } = useAuthSubmit({
     validate: form.submit,
@@ -64,8 +70,8 @@ export function RegisterRoute() {
           {banner}
         </Banner>
       ) : null}
-      <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('auth.register.title')}>
-        {inputs.map((input, index) => (
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label={t('auth.register.title')}>
+        {inputs.map((input) => (
           <FormField
             key={input.name}
             form={form}
@@ -73,7 +79,6 @@ export function RegisterRoute() {
             label={t(input.labelKey)}
             type={input.type}
             autoComplete={input.autoComplete}
-            autoFocus={index === 0}
             hint={input.hintKey ? t(input.hintKey) : undefined}
             data-testid={`register-${input.name.replace('_', '-')}`}
           />

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { chat, useChatStore } from '../state/chat-store.ts';
-import { detachStream } from '../state/run-stream.ts';
+import { useLeaveConversation } from '../state/use-leave-conversation.ts';
 import { SearchView } from '../features/search/search-view.tsx';
 import { useSearchStore } from '../features/search/search-store.ts';
 
@@ -12,16 +11,13 @@ import { useSearchStore } from '../features/search/search-store.ts';
  */
 export function SearchRoute() {
   const query = (useParams().query ?? '').trim();
-  useEffect(() => {
-    const open = useChatStore.getState();
-    if (open.conversationId !== null || open.messages.length > 0) {
-      detachStream();
-      chat.openNew();
-    }
-  }, []);
+  useLeaveConversation();
   useEffect(() => {
     const store = useSearchStore.getState();
-    if (store.text.trim() !== query) store.setText(query);
+    // The box's own query comes back here while more may have been typed: only a query from
+    // elsewhere (a link, back or forward) is written into the box.
+    if (query !== store.opened && store.text.trim() !== query) store.setText(query);
+    store.setOpened(null);
   }, [query]);
   return <SearchView query={query} />;
 }

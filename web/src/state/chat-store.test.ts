@@ -23,6 +23,14 @@ describe('chat store (the open conversation)', () => {
     expect(shown()).toEqual(['u1', 'r-saved']);
   });
 
+  it('keeps the row the placeholder was drawn in for the saved reply, until another conversation opens', () => {
+    chat.upsert([request, placeholderFor(request)]);
+    chat.replace('u1_', { ...placeholderFor(request), messageId: 'r-saved', text: 'hello' });
+    expect(useChatStore.getState().rowKeys).toEqual({ 'r-saved': 'u1_' });
+    chat.openNew();
+    expect(useChatStore.getState().rowKeys).toEqual({});
+  });
+
   it('shows a regenerated reply as the newest sibling, and an explicit choice switches back', () => {
     const first: Message = { ...placeholderFor(request), messageId: 'r1', unfinished: false };
     chat.upsert([request, first]);

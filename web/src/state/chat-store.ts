@@ -1,6 +1,7 @@
 import { DEFAULT_TITLE, newConversationOptions, type Conversation, type EndpointName, type Message } from '@parley/core';
 import { create } from 'zustand';
-import type { BranchChoice } from './visible-branch.ts';
+import { choiceShowing, type BranchChoice } from './visible-branch.ts';
+import { lastBingSettings, rememberBingSettings } from './bing-settings.ts';
 
 export interface ChatSetup {
   endpoint: EndpointName;
@@ -24,6 +25,13 @@ interface ChatState {
   submitting: boolean;
   /** Endpoint and model of the next message in a new conversation. */
   setup: ChatSetup | null;
+  /**
+   * The id a row was first drawn under, for a message that took another's place (the saved reply
+   * for its placeholder): the thread keeps that row, measured, so a reader above it stays put.
+   */
+  rowKeys: Record<string, string>;
+  /** A message to bring into view and mark (a search hit), with a count so the same hit opened twice scrolls again. */
+  focus: { messageId: string; count: number } | null;
 }
 
 export const useChatStore = create<ChatState>()(() => ({
@@ -36,6 +44,8 @@ export const useChatStore = create<ChatState>()(() => ({
   status: 'ready',
   submitting: false,
   setup: null,
+  rowKeys: {},
+  focus: null,
 }));
 
 /**
@@ -54,10 +64,10 @@ const get = useChatStore.getState;
 /** Every state change of the open conversation goes through these. */
 export const chat = {
   openNew() {
-    set((s) => ({ session: s.session + 1, conversationId: null, conversation: null, messages: [], complete: true, choice: {}, status: 'ready', submitting: false }));
+    set((s) => ({ session: s.session + 1, conversationId: null, conversation: null, messages: [], complete: true, choice: {}, status: 'ready', submitting: false, rowKeys: {}, focus: null }));
   },
   startLoading(conversationId: string): number {
-    set((s) => ({ session: s.session + 1, conversationId, conversation: null, messages: [], complete: false, choice: {}, status: 'loading', submitting: false }));
+    set((s) => ({ session: s.session + 1, conversationId, conversation: null, messages: [], complete: false, choice: {}, status: 'loading', submitting: false, rowKeys: {}, focus: null }));
     return get().session;
   },
   /** The opened conversation arrived: its whole tree, or (`complete` false) the end of its shown branch. */
@@ -76,7 +86,8 @@ export const chat = {
     set({ conversationId });
   },
   setSetup(setup: ChatSetup) {
-    set({ setup });
+    // A new Bing conversation starts from the Bing settings chosen last (SPEC point 3, lastBingSettings).
+    set({ setup: setup.endpoint === 'bingAI' && !setup.options ? { ...setup, options: lastBingSettings() } : setup });
   },
   setConversation(conversation: Conversation) {
     set({ conversation, conversationId: conversation.conversationId });
@@ -101,9 +112,19 @@ export const chat = {
     const { conversation, setup } = get();
     if (conversation) set({ conversation: { ...conversation, ...options } });
     else if (setup) set({ setup: { ...setup, options: { ...setup.options, ...options } } });
+    const next = get();
+    if (next.conversation?.endpoint === 'bingAI') rememberBingSettings(next.conversation);
+    else if (!next.conversation && next.setup?.endpoint === 'bingAI') rememberBingSettings(next.setup.options ?? {});
   },
   setSubmitting(submitting: boolean) {
     set({ submitting });
+  },
+  /** Shows the branch that holds `messageId` and brings it into view, marked (a search hit). */
+  focusMessage(messageId: string) {
+    set((s) => {
+      if (!s.messages.some((m) => m.messageId === messageId)) return {};
+      return { choice: { ...s.choice, ...choiceShowing(s.messages, messageId) }, focus: { messageId, count: (s.focus?.count ?? 0) + 1 } };
+    });
   },
   choose(parentId: string, childId: string) {
     set((s) => ({ choice: { ...s.choice, [parentId]: childId } }));
@@ -132,7 +153,8 @@ export const chat = {
       const at = s.messages.findIndex((m) => m.messageId === oldId);
       const rest = s.messages.filter((m) => m.messageId !== oldId && m.messageId !== message.messageId);
       const next = at >= 0 ? [...rest.slice(0, at), message, ...rest.slice(at)] : [...rest, message];
-      return { messages: next, choice: { ...s.choice, [message.parentMessageId]: message.messageId } };
+      const rowKeys = { ...s.rowKeys, [message.messageId]: s.rowKeys[oldId] ?? oldId };
+      return { messages: next, choice: { ...s.choice, [message.parentMessageId]: message.messageId }, rowKeys };
     });
   },
 };

@@ -39,6 +39,8 @@ export interface StreamHooks {
   onConversationCreated(conversationId: string): void;
   /** The server took the message (`created`): what it carried has gone with it. */
   onAccepted?(): void;
+  /** The reply ended (answered, failed or cut): what the call cost is now known. */
+  onSettled?(): void;
 }
 
 interface ActiveStream {
@@ -94,6 +96,7 @@ function settle(stream: ActiveStream, apply: () => void) {
   stream.settled = true;
   if (stream.conversationId) liveStreams.forget(stream.conversationId);
   if (current(stream)) apply();
+  stream.hooks.onSettled?.();
   if (active === stream) {
     streaming.stop();
     chat.setSubmitting(false);

@@ -1,6 +1,6 @@
 import { ROOT_PARENT_ID } from '@parley/core';
 import { describe, expect, it } from 'vitest';
-import { visibleBranch } from './visible-branch.ts';
+import { choiceShowing, visibleBranch } from './visible-branch.ts';
 
 const m = (messageId: string, parentMessageId: string) => ({ messageId, parentMessageId });
 
@@ -48,5 +48,21 @@ describe('visibleBranch (the thread shown)', () => {
     });
     expect(visibleBranch(counted, {})).toHaveLength(size);
     expect(reads).toBeLessThanOrEqual(6 * size);
+  });
+});
+
+describe('the branch that shows a message', () => {
+  it('chooses, from the message up to the root, each ancestor among its siblings', () => {
+    const tree = [
+      { messageId: 'a', parentMessageId: ROOT_PARENT_ID },
+      { messageId: 'b1', parentMessageId: 'a' },
+      { messageId: 'c1', parentMessageId: 'b1' },
+      { messageId: 'b2', parentMessageId: 'a' },
+      { messageId: 'c2', parentMessageId: 'b2' },
+    ];
+    expect(visibleBranch(tree, {}).map((r) => r.message.messageId)).toEqual(['a', 'b2', 'c2']);
+    const choice = choiceShowing(tree, 'c1');
+    expect(choice).toEqual({ [ROOT_PARENT_ID]: 'a', a: 'b1', b1: 'c1' });
+    expect(visibleBranch(tree, choice).map((r) => r.message.messageId)).toEqual(['a', 'b1', 'c1']);
   });
 });

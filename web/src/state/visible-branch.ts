@@ -49,3 +49,20 @@ export function visibleBranch<T extends TreeLink>(messages: readonly T[], choice
   }
   return rows;
 }
+
+/**
+ * The choices that show `messageId`: at each level from it up to the root, its ancestor as the
+ * chosen child, so the branch that holds it is the one drawn (a search hit on another branch).
+ */
+export function choiceShowing<T extends TreeLink>(messages: readonly T[], messageId: string): Record<string, string> {
+  const byId = new Map(messages.map((m) => [m.messageId, m]));
+  const choice: Record<string, string> = {};
+  let message = byId.get(messageId);
+  while (message) {
+    const parent = message.parentMessageId && message.parentMessageId !== message.messageId && byId.has(message.parentMessageId) ? message.parentMessageId : ROOT_PARENT_ID;
+    if (choice[parent] !== undefined) break;
+    choice[parent] = message.messageId;
+    message = parent === ROOT_PARENT_ID ? undefined : byId.get(parent);
+  }
+  return choice;
+}

@@ -27,6 +27,8 @@ export const payTypeSchema = z.union([z.literal(1), z.literal(2)]);
 export const topUpPackSchema = z.object({
   quota: z.number().int().positive(),
   price: z.number().positive(),
+  /** How long the quota lasts: a new key's lifetime, and what a top-up adds to a key's expiry; none: no limit. */
+  days: z.number().int().positive().optional(),
 });
 export type TopUpPack = z.infer<typeof topUpPackSchema>;
 export const DEFAULT_TOP_UP_PACKS: readonly TopUpPack[] = [

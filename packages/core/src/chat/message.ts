@@ -33,6 +33,10 @@ export const messageSchema = z.object({
   /** The names of `files`, in order. */
   filesname: z.array(z.string()).optional(),
   plugins: z.unknown().optional(),
+  /** The sources a reply cites, numbered in this order (Bing's citations). */
+  sources: z.array(z.object({ url: z.string(), title: z.string() })).optional(),
+  /** Follow-up questions the model suggests; the interface offers them as chips. */
+  suggestions: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -32,10 +32,16 @@ export const startupConfigSchema = z.object({
   topUpPacks: z.array(topUpPackSchema),
   /** Payment methods offered: 1 WeChat Pay, 2 Alipay. */
   payMethods: z.array(payTypeSchema),
+  /** Token credits an account gets per yuan of a pack (CREDITS_PER_YUAN), for accounts with CHECK_BALANCE. */
+  creditsPerYuan: z.number().int().positive(),
   /** Whether the epay gateway is configured (EPAY_URL, EPAY_PID, EPAY_KEY); without it top-up is unavailable. */
   paymentsEnabled: z.boolean(),
   /** The operator's alias overrides (`X_MODEL_ALIASES`) by endpoint: alias → upstream model id. */
   modelAliases: z.record(z.string(), z.record(z.string(), z.string())),
+  /** The operator's names for models in the picker (the console's Models and prices): model id → name. */
+  modelDisplayNames: z.record(z.string(), z.string()),
+  /** The operator's announcement, shown in the welcome modal; empty: none. */
+  announcement: z.string(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;
 

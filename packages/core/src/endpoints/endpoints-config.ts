@@ -37,3 +37,10 @@ export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
  */
 export const modelRetirementsSchema = z.partialRecord(endpointNameSchema, z.record(z.string(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)));
 export type ModelRetirements = z.infer<typeof modelRetirementsSchema>;
+
+/**
+ * `GET /api/models/costs`: what one call to each offered model costs in quota, by endpoint, for a
+ * caller who pays per call (an access key or a free visitor); empty for an account, which does not.
+ */
+export const modelCostsSchema = z.partialRecord(endpointNameSchema, z.record(z.string(), z.number().int().nonnegative()));
+export type ModelCosts = z.infer<typeof modelCostsSchema>;

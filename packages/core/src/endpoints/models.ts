@@ -1,3 +1,4 @@
+import { chatGPTWebLabel, chatGPTWebModels } from '../models/chatgpt-web-models.ts';
 import { aliasEntry, catalogAliases } from '../models/lookup.ts';
 import type { EndpointName } from './names.ts';
 
@@ -7,7 +8,7 @@ export const defaultModels: Readonly<Record<EndpointName, readonly string[]>> = 
   azureOpenAI: catalogAliases('azureOpenAI'),
   gptPlugins: catalogAliases('gptPlugins'),
   bingAI: ['BingAI', 'Sydney'],
-  chatGPTBrowser: ['text-davinci-002-render-sha'],
+  chatGPTBrowser: chatGPTWebModels.map((m) => m.slug),
   google: catalogAliases('google'),
   anthropic: catalogAliases('anthropic'),
   deepSeek: catalogAliases('deepSeek'),
@@ -24,7 +25,7 @@ export function parseModelList(value: string | undefined, endpoint: EndpointName
 }
 
 export function modelDisplayName(model: string): string {
-  return aliasEntry(model)?.displayName ?? model;
+  return aliasEntry(model)?.displayName ?? chatGPTWebLabel(model) ?? model;
 }
 
 /** The same model id, shown with the last-used one moved to the front (SPEC point 4). */

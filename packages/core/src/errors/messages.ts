@@ -21,6 +21,7 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   unknown_endpoint: 'Unknown endpoint',
   no_user_key: 'Set your own API key for this endpoint first.',
   not_found: 'Not found.',
+  invalid_code: 'This code is not valid: it may be mistyped, already used, expired or disabled.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   invalid_api_key: 'The API key was refused. Check it and set it again with "Set Token".',
   insufficient_quota: 'The default key reached its limit. Set your own key to continue.',
@@ -31,8 +32,12 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   upstream_forbidden:
     'The provider refused this request for your account or region (permission, region or organization verification). Check your provider account.',
   upstream_overloaded: 'The model provider is overloaded right now. Please try again in a moment.',
+  token_expired: 'Your access token has expired or was refused. Get a new one and set it with "Set Token".',
   upstream_rate_limited: 'The model provider is busy: it is answering too many requests right now. Please try again in a moment.',
   upstream_out_of_credit: 'The account behind this key has run out of credit at the model provider.',
+  upstream_challenge:
+    'The provider asked for a human check ({challenge}) that Parley cannot pass from its server. Try again later, or set a new token from a browser that passed the check.',
+  upstream_unreachable: "The provider's host did not answer. Please try again in a moment; if it keeps happening, the operator should check its address.",
   context_too_long:
     'This conversation is too long for the model ({limit} tokens at most). Start a new branch from an earlier message, or attach fewer files.',
   service_misconfigured: 'The service is misconfigured: the model provider refused its key. The operator has been told; please try again later.',
@@ -50,6 +55,10 @@ export const errorMessages: Partial<Record<ErrorCode, string>> = {
   malformed_upload: 'The upload was cut off or is not a valid form. Please send the file again.',
   document_too_complex:
     'This document is too large or too complex to read (it unpacks to too much, or takes too long or too much memory). Split it into smaller files or save it as plain text.',
+  wrong_password: 'The current password is not right.',
+  import_invalid: 'This file is not a ChatGPT data export (conversations.json) or a LibreChat JSON export.',
+  import_too_large: 'The file is larger than {limitMb} MB. Import a smaller part of the export.',
+  import_too_complex: 'This export is too large or too complex to read (it takes too long or too much memory). Split it into smaller files.',
   storage_full: 'Your file storage is full ({limitMb} MB). Delete conversations whose files you no longer need to make room.',
 };
 

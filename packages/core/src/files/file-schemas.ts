@@ -32,7 +32,15 @@ export function fileUrl(id: string, size?: 'thumb'): string {
   return `/api/files/${encodeURIComponent(id)}${size ? `?size=${size}` : ''}`;
 }
 
+/** Where a message text names a stored file: `/api/files/<id>` (a generated picture). */
+const fileUrlInText = /\/api\/files\/([0-9a-f-]{36})/g;
+
 /** The ids of the files a message text shows as `/api/files/<id>` images (generated pictures). */
 export function fileIdsInText(text: string): string[] {
-  return [...text.matchAll(/\/api\/files\/([0-9a-f-]{36})/g)].map((m) => m[1]!);
+  return [...text.matchAll(fileUrlInText)].map((m) => m[1]!);
+}
+
+/** The text with each `/api/files/<id>` replaced by the address `to` gives that id (a share's own, say). */
+export function replaceFileUrls(text: string, to: (id: string) => string): string {
+  return text.replace(fileUrlInText, (_, id: string) => to(id));
 }

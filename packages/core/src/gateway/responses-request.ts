@@ -61,8 +61,19 @@ export const responsesRequestSchema = z.looseObject({
     .optional(),
   previous_response_id: z.string().max(200).nullable().optional(),
   store: z.boolean().nullable().optional(),
+  /** Run detached from the connection: resumable (`GET /v1/responses/{id}?stream=true&starting_after=N`) and cancellable. */
+  background: z.boolean().nullable().optional(),
   user: z.string().max(500).optional(),
   safety_identifier: z.string().max(500).optional(),
   metadata: z.record(z.string(), z.string().max(512)).nullable().optional(),
 });
 export type ResponsesRequest = z.infer<typeof responsesRequestSchema>;
+
+/** `GET /v1/responses/{id}` and `POST /v1/responses/{id}/cancel`: a response id as OpenAI and the translation write them. */
+export const responseIdParamsSchema = z.object({ id: z.string().regex(/^resp_[A-Za-z0-9_-]{1,200}$/, 'not a response id') });
+
+/** `GET /v1/responses/{id}`'s query: `stream=true` replays the events after `starting_after`, then follows. */
+export const responseRetrieveQuerySchema = z.looseObject({
+  stream: z.enum(['true', 'false']).optional(),
+  starting_after: z.coerce.number().int().min(0).max(100_000_000).optional(),
+});

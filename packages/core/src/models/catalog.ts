@@ -280,7 +280,7 @@ export const titleModels: Readonly<Record<ModelProvider, string>> = {
   deepseek: 'deepseek-v4-flash',
 };
 
-/** Which provider answers an endpoint; null for endpoints without an API (bingAI, chatGPTBrowser). */
+/** Which provider's API answers an endpoint; null for endpoints that talk to a product's own back end (bingAI, chatGPTBrowser). */
 export const endpointProviders: Readonly<Record<EndpointName, ModelProvider | null>> = {
   openAI: 'openai',
   azureOpenAI: 'openai',

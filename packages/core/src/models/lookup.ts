@@ -1,5 +1,6 @@
 import type { EndpointName } from '../endpoints/names.ts';
 import { endpointProviders, modelAliases, titleModels, upstreamModels } from './catalog.ts';
+import { chatGPTWebModel } from './chatgpt-web-models.ts';
 import { familyOf, plainText } from './families.ts';
 import type { AliasOverrides, ModelAlias, ModelCapabilities, ResolvedModel, UpstreamModelInfo } from './types.ts';
 
@@ -47,12 +48,14 @@ export function resolveModel(endpoint: EndpointName, model: string, overrides: A
  * refused); an id of no known family is plain text chat.
  */
 export function modelCapabilities(endpoint: EndpointName, model: string, overrides?: AliasOverrides): ModelCapabilities {
+  if (endpoint === 'chatGPTBrowser') return chatGPTWebModel(model).capabilities;
   const resolved = resolveModel(endpoint, model, overrides);
   return resolved.info?.capabilities ?? familyOf(endpointProviders[endpoint], resolved.upstreamId)?.capabilities ?? plainText;
 }
 
 /** The most tokens of prompt and answer the model holds (its catalog entry, else its family's), when known. */
 export function contextWindowOf(endpoint: EndpointName, model: string, overrides?: AliasOverrides): number | undefined {
+  if (endpoint === 'chatGPTBrowser') return chatGPTWebModel(model).contextWindow;
   const resolved = resolveModel(endpoint, model, overrides);
   return resolved.info?.contextWindow ?? familyOf(endpointProviders[endpoint], resolved.upstreamId)?.contextWindow;
 }

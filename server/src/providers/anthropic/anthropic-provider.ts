@@ -1,8 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { upstreamInfo, upstreamModel, type UpstreamModelInfo } from '@parley/core';
+import { acceptedSampling, upstreamInfo, upstreamModel, type UpstreamModelInfo } from '@parley/core';
 import { streamModel } from '../ai-sdk-stream.ts';
 import { conversationMessages, numberOption, systemPrompt, type TextMessage } from '../prompt.ts';
-import { acceptedSampling, requireKey, samplingOptions } from '../sampling.ts';
+import { requireKey, samplingOptions } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 
 /** The spec's `maxOutputTokens` default for Claude (SPEC point 3 parameters). */

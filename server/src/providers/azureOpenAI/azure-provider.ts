@@ -1,6 +1,6 @@
 import { createAzure } from '@ai-sdk/azure';
-import { upstreamModel } from '@parley/core';
-import { isOpenAIReasoningModel, openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
+import { isOpenAIReasoningModel, upstreamModel } from '@parley/core';
+import { openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
 import { streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamImage } from '../image-stream.ts';
 import { lastUserAttachments, lastUserText } from '../prompt.ts';

@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { chatCompletionsBody, isOpenAIReasoningModel, type ChatBodyInput } from './chat-completions-body.ts';
+import { isOpenAIReasoningModel, omittedSampling, upstreamModel } from '@parley/core';
+import { chatCompletionsBody, openAIReasoningEffort, type ChatBodyInput } from './chat-completions-body.ts';
 
 const sliders = { temperature: 0.4, top_p: 0.8, frequency_penalty: 1, presence_penalty: -1, promptPrefix: 'Be brief.' };
 const body = (input: Partial<ChatBodyInput>) =>
   chatCompletionsBody({ flavor: 'openai', model: 'gpt-4o', turns: [{ role: 'user', content: 'Hi' }], options: sliders, ...input });
 
 describe('chatCompletionsBody', () => {
+  it('sends exactly the sampling settings the settings panel offers for the model (core omittedSampling)', () => {
+    const panel = { temperature: 0.4, topP: 0.8, frequencyPenalty: 1, presencePenalty: -1 };
+    const wire = { temperature: 'temperature', topP: 'top_p', frequencyPenalty: 'frequency_penalty', presencePenalty: 'presence_penalty' } as const;
+    for (const [flavor, endpoint, model] of [
+      ['openai', 'openAI', 'gpt-4o'],
+      ['openai', 'openAI', 'gpt-4'],
+      ['openai', 'openAI', 'gpt-o3-mini'],
+      ['openai', 'openAI', 'gpt-3.5-turbo'],
+      ['openai', 'openAI', 'my-finetune'],
+      ['deepseek', 'deepSeek', 'deepseek-r1'],
+    ] as const) {
+      const upstream = upstreamModel(endpoint, model);
+      const effort = openAIReasoningEffort(upstream.id, 'reasoningEffort' in upstream ? upstream.reasoningEffort : undefined);
+      const sent = body({ flavor, model: upstream.id, reasoningEffort: effort, thinking: 'thinking' in upstream ? upstream.thinking === true : undefined });
+      const offered = Object.keys(panel).filter((key) => !(key in omittedSampling(endpoint, model, panel)));
+      expect(Object.values(wire).filter((name) => name in sent), `${endpoint} ${model}`).toEqual(offered.map((key) => wire[key as keyof typeof wire]));
+    }
+  });
+
   it('sends every slider, the system prompt first and usage in the stream', () => {
     expect(body({})).toEqual({
       model: 'gpt-4o',

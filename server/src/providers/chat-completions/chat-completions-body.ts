@@ -1,7 +1,7 @@
-import { upstreamInfo, type SamplingParameter } from '@parley/core';
+import { acceptedSampling, isOpenAIReasoningModel, upstreamInfo, type SamplingParameter } from '@parley/core';
 import { chatCompletionsMessage } from '../attachment-parts.ts';
 import { conversationMessages, numberOption, systemPrompt } from '../prompt.ts';
-import { acceptedSampling, samplingOptions } from '../sampling.ts';
+import { samplingOptions } from '../sampling.ts';
 import type { AzureChatFields } from '../azureOpenAI/azure-api-version.ts';
 import type { ChatTurn } from '../types.ts';
 
@@ -27,18 +27,6 @@ export interface ChatBodyInput {
   thinking?: boolean;
 }
 
-/**
- * Whether the model reasons: the catalog's capability, else (an id the catalog does not know) by
- * name — OpenAI's o-series and GPT-5 onwards except its chat variants. Reasoning models take a
- * `developer` prompt and `max_completion_tokens`, never `max_tokens`.
- */
-export function isOpenAIReasoningModel(model: string): boolean {
-  const info = upstreamInfo(model);
-  if (info) return info.capabilities.reasoning;
-  if (/^o\d+(?:-|$)/.test(model)) return true;
-  const gpt = /^gpt-(\d+)(?:\.\d+)?(?:-(.*))?$/.exec(model);
-  return gpt !== null && Number(gpt[1]) >= 5 && !(gpt[2] ?? '').startsWith('chat');
-}
 
 /**
  * The reasoning effort of an OpenAI call: the product's own (gpt-o3-mini → medium), else `none`

@@ -107,22 +107,25 @@ describe('google provider specifics', () => {
       new AbortController().signal,
     );
 
-  /** Another RSA key whose PEM has the same length as `pem`, as an attacker could make in a few tries. */
-  function sameLengthKey(pem: string): string {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const other = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-      if (other.length === pem.length) return other;
-    }
-    throw new Error('no same-length key in 50 tries');
+  /**
+   * `pem` and another RSA key's PEM, the shorter padded with trailing newlines (which PEM readers
+   * skip) to the other's length: a key of the same length, as an attacker could make one.
+   */
+  function sameLengthKeys(pem: string): [string, string] {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const other = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const length = Math.max(pem.length, other.length);
+    return [pem.padEnd(length, '\n'), other.padEnd(length, '\n')];
   }
 
   it("never hands a user a token cached for another user's key with the same client_email and key length", async () => {
     const fake = await startGoogleFake();
     try {
-      const victim = JSON.stringify(fake.serviceAccount);
+      const [victimKey, attackerKey] = sameLengthKeys(fake.serviceAccount.private_key);
+      expect(attackerKey).toHaveLength(victimKey.length);
+      const victim = JSON.stringify({ ...fake.serviceAccount, private_key: victimKey });
       await collect(ask(fake, 'chat-bison', victim, { owner: 'victim' }));
-      const attacker = JSON.stringify({ ...fake.serviceAccount, private_key: sameLengthKey(fake.serviceAccount.private_key) });
+      const attacker = JSON.stringify({ ...fake.serviceAccount, private_key: attackerKey });
       // The attacker's own key signs the assertion, which the token server refuses.
       expect((await failureOf(ask(fake, 'chat-bison', attacker, { owner: 'attacker' }))).code).toBe('invalid_api_key');
       // Even the very same key, held by another user, gets its own token.

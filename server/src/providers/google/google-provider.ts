@@ -1,10 +1,10 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createVertex } from '@ai-sdk/google-vertex';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { upstreamInfo, upstreamModel } from '@parley/core';
+import { acceptedSampling, upstreamInfo, upstreamModel } from '@parley/core';
 import { streamModel } from '../ai-sdk-stream.ts';
 import { conversationMessages, numberOption, systemPrompt, type TextMessage } from '../prompt.ts';
-import { acceptedSampling, requireKey, samplingOptions, trimSlash } from '../sampling.ts';
+import { requireKey, samplingOptions, trimSlash } from '../sampling.ts';
 import type { ChatProvider, ChatRequest } from '../types.ts';
 import { accessToken, parseServiceAccount, type ServiceAccount, type TokenScope } from './service-account.ts';
 

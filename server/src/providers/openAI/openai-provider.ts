@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { upstreamModel } from '@parley/core';
-import { isOpenAIReasoningModel, openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
+import { isOpenAIReasoningModel, upstreamModel } from '@parley/core';
+import { openAIReasoningEffort } from '../chat-completions/chat-completions-body.ts';
 import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { streamResponses } from '../responses/stream-responses.ts';
 import { streamImage } from '../image-stream.ts';

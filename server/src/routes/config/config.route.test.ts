@@ -39,6 +39,7 @@ describe('GET /api/config', () => {
         { quota: 3000, price: 50 },
       ],
       payMethods: [1, 2],
+      creditsPerYuan: 140_000,
       paymentsEnabled: false,
       // The operator's overrides only, so the model picker names the model that really answers.
       modelAliases: { anthropic: { 'claude-1': 'claude-sonnet-4-6' } },

@@ -3,6 +3,6 @@ import type { AppContext } from '../../app/context.ts';
 import { presentStartupConfig } from '../../presenters/present-startup-config.ts';
 
 export async function configRoutes(app: FastifyInstance, ctx: AppContext) {
-  const body = presentStartupConfig(ctx.env);
-  app.get('/api/config', async () => body);
+  // Built per request: the operator's prices, packs and announcement change while Parley runs.
+  app.get('/api/config', async () => presentStartupConfig(ctx.env, ctx.businessSettings.current()));
 }

@@ -1,4 +1,5 @@
 import {
+  archiveConversationSchema,
   clearConversationsSchema,
   conversationListQuerySchema,
   renameConversationSchema,
@@ -14,8 +15,10 @@ import { AppError } from '../../app/errors.ts';
 import {
   deleteConversations,
   findConversation,
+  listArchived,
   listConversations,
   renameConversation,
+  setArchived,
 } from '../../services/conversations/conversation-store.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { sweepOrphanFiles } from '../../services/files/orphan-sweeper.ts';
@@ -30,6 +33,21 @@ export async function convosRoutes(app: FastifyInstance, ctx: AppContext) {
     const { pageNumber } = conversationListQuerySchema.parse(request.query);
     const page = await listConversations(ctx.db, user.id, pageNumber);
     return { conversations: page.rows.map(presentConversation), pages: page.pages, pageNumber: page.pageNumber };
+  });
+
+  app.get('/api/convos/archived', { preHandler }, async (request): Promise<ConversationPage> => {
+    const user = requireUser(request);
+    const { pageNumber } = conversationListQuerySchema.parse(request.query);
+    const page = await listArchived(ctx.db, user.id, pageNumber);
+    return { conversations: page.rows.map(presentConversation), pages: page.pages, pageNumber: page.pageNumber };
+  });
+
+  app.post('/api/convos/archive', { preHandler }, async (request): Promise<Conversation> => {
+    const user = requireUser(request);
+    const { conversationId, archived } = archiveConversationSchema.parse(request.body);
+    const row = await setArchived(ctx.db, user.id, conversationId, archived);
+    if (!row) throw new AppError('not_found', 'Conversation not found.');
+    return presentConversation(row);
   });
 
   app.get('/api/convos/:id', { preHandler }, async (request): Promise<Conversation> => {

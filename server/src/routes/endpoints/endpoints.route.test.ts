@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
       openAI: { order: 1, userProvide: false },
       chatGPTBrowser: false,
       gptPlugins: { order: 3, userProvide: false, plugins: expect.objectContaining({ calculator: 'Calculator', google: 'Google' }), availableAgents: ['functions', 'classic'] },
-      bingAI: false,
+      bingAI: { order: 4, userProvide: false },
       google: false,
       anthropic: { order: 6, userProvide: true },
       deepSeek: false,
@@ -40,10 +40,9 @@ describe.each(testDatabaseKinds)('GET /api/endpoints on %s', (kind) => {
   });
 
   it('names each key set for an endpoint without a provider, once', () => {
-    expect(keysWithoutProvider(testEnv({ BINGAI_API_KEY: 'x', CHATGPT_BROWSER_API_KEY: 'user_provided', OPENAI_API_KEY: 'sk' }))).toEqual([
-      'BINGAI_API_KEY',
-      'CHATGPT_BROWSER_API_KEY',
-    ]);
+    // Bing and ChatGPT in the browser have providers now: their keys are no longer named.
+    const chatGPTBrowser = { CHATGPT_BROWSER_API_KEY: 'user_provided', CHATGPT_BROWSER_BASE_URL: 'http://127.0.0.1:9' };
+    expect(keysWithoutProvider(testEnv({ BINGAI_API_KEY: 'x', ...chatGPTBrowser, OPENAI_API_KEY: 'sk' }))).toEqual([]);
     expect(keysWithoutProvider(testEnv({ OPENAI_API_KEY: 'sk' }))).toEqual([]);
   });
 

@@ -6,11 +6,11 @@ import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
 import { uploadGuard } from '../../http/abuse-guard.ts';
 import { authenticate, requireUser } from '../../http/authenticate.ts';
+import { sendStoredFile, storedFileQuery } from '../../http/send-stored-file.ts';
 import { assertMayUseFiles } from '../../services/files/file-user.ts';
 import { readStoredFile } from '../../services/files/read-file.ts';
 import { uploadFile } from '../../services/files/upload-file.ts';
 import { modelInputs } from '../../services/files/model-inputs.ts';
-import { contentDisposition } from './content-disposition.ts';
 import { readUploadForm, uploadLimits } from './upload-form.ts';
 
 const uploadFields = z.object({
@@ -20,7 +20,6 @@ const uploadFields = z.object({
   userid: z.string().max(200).optional(),
 });
 const fileParams = z.object({ id: z.uuid() });
-const fileQuery = z.object({ size: z.enum(['thumb']).optional() });
 
 
 /**
@@ -49,16 +48,9 @@ export async function filesRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/files/:id', { preHandler }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = fileParams.parse(request.params);
-    const { size } = fileQuery.parse(request.query);
+    const { size } = storedFileQuery.parse(request.query);
     const file = await readStoredFile(ctx, user.id, id, size);
     if (!file) throw new AppError('not_found', 'File not found.');
-    return reply
-      .header('content-type', file.mimeType)
-      .header('content-disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.filename))
-      .header('x-content-type-options', 'nosniff')
-      // A served file is never a page: no scripts, even if a browser were talked into rendering it.
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, max-age=86400, immutable')
-      .send(file.data);
+    return sendStoredFile(reply, file, 'private, max-age=86400, immutable');
   });
 }

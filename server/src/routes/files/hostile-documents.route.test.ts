@@ -42,7 +42,7 @@ describe('hostile documents', { timeout: 120_000 }, () => {
   });
   afterAll(() => t.close());
 
-  it('refuses each with document_too_complex while the server keeps answering, and stores none of them', async () => {
+  it('refuses the Word bombs with document_too_complex, reads the PDF only within its limits, and keeps answering meanwhile', async () => {
     // The pool's threads start (and load the Office reader) before the measurement.
     expect((await upload('warm.docx', docxBytes('warm'))).status).toBe(200);
     const documents = [
@@ -51,13 +51,19 @@ describe('hostile documents', { timeout: 120_000 }, () => {
       ['operators.pdf', hostileDocuments.textOperators()],
     ] as const;
     const { result, p99, count } = await healthWhile(t.url, Promise.all(documents.map(([name, data]) => upload(name, data))));
-    for (const res of result) expect(res).toMatchObject({ status: 422, body: { error: 'document_too_complex', message: expect.stringMatching(/too large or too complex/) } });
+    const refused = { status: 422, body: { error: 'document_too_complex', message: expect.stringMatching(/too large or too complex/) } };
+    const [paragraphs, bomb, pdf] = result;
+    expect(paragraphs).toMatchObject(refused);
+    expect(bomb).toMatchObject(refused);
+    // The PDF is stopped at PARSE_TIMEOUT_MS or at the thread's memory, or read within both: a quiet
+    // machine can finish it inside the limit, and then its text is stored as any document's is.
+    if (pdf!.status !== 200) expect(pdf).toMatchObject(refused);
     // On the event loop each held every request for seconds (the first alone 6.6 s on a quiet
     // machine). The bench holds the 50 ms target; this bound only tells a busy machine from a frozen server.
     expect(count).toBeGreaterThan(10);
     expect(p99, `/api/health p99 over ${count} requests`).toBeLessThan(1000);
     const stored = await t.ctx.db.select({ filename: files.filename }).from(files).where(eq(files.userId, who.userId));
-    expect(stored.map((row) => row.filename)).toEqual(['warm.docx']);
+    expect(stored.map((row) => row.filename).sort()).toEqual(pdf!.status === 200 ? ['operators.pdf', 'warm.docx'] : ['warm.docx']);
   });
 
   it('reads an ordinary document after its thread was stopped', async () => {

@@ -70,7 +70,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     const query = new URLSearchParams(request.query as Record<string, string>);
     try {
       const profile = await completeSocialLogin(ctx, provider, callbackUrl(request, provider), query, login);
-      const user = await findOrCreateSocialUser(ctx.db, profile);
+      const user = await findOrCreateSocialUser(ctx.db, profile, ctx.env.ADMIN_EMAILS);
       if (isBanned(user)) return reply.redirect('/login?error=banned');
       setRefreshCookie(env, reply, await startSession(ctx.db, user.id, clientInfo(request)));
       return reply.redirect(SUCCESS_REDIRECT);

@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds)('top-up orders and epay notifications on %s', (
     expect(await quotaOf(key.row.id)).toBe(1005);
     expect(await topups(key.row.id)).toHaveLength(1);
     const [order] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ status: 'paid', tradeNo: epay.submissions.find((s) => s.out_trade_no === orderId)!.trade_no });
+    expect(order).toMatchObject({ status: 'credited', tradeNo: epay.submissions.find((s) => s.out_trade_no === orderId)!.trade_no });
     // A later retry of the same trade is still acknowledged and still credits nothing.
     expect(await epay.pay(orderId, { method: 'POST' })).toEqual(['success']);
     expect(await quotaOf(key.row.id)).toBe(1005);

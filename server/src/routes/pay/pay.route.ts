@@ -1,3 +1,4 @@
+import type { PayType } from '@parley/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.ts';
@@ -19,11 +20,11 @@ export async function payRoutes(app: FastifyInstance, ctx: AppContext) {
   const notifyLimit = rateLimit({ limiter: ctx.limiter, name: 'pay-notify', max: NOTIFY_MAX_PER_MINUTE, windowMs: MINUTE_MS, code: 'rate_limited' });
 
   app.get('/pay/:orderId', { preHandler: lookupLimit }, async (request, reply) => {
-    const config = epayConfig(ctx.env);
-    if (!config) throw new AppError('not_found', 'Payments are not configured on this server.');
     const order = await findOrder(ctx, orderParams.parse(request.params).orderId);
     if (!order) throw new AppError('not_found', 'No such order.');
-    if (order.status === 'paid') throw new AppError('validation', 'This order is already paid.');
+    const config = epayConfig(ctx.env, order.type as PayType);
+    if (!config) throw new AppError('not_found', 'Payments are not configured on this server.');
+    if (order.status !== 'pending') throw new AppError('validation', 'This order is already paid, failed or refunded.');
     return reply.redirect(gatewayUrl(config, order, ctx.env.APP_TITLE), 302);
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { refusalOf } from '../../test-support/sdk-refusal.ts';
 import { dialectModels, startDialectStack, type DialectStack } from '../../test-support/dialect-stack.ts';
+import { recordWait } from '../../test-support/record-wait.ts';
 
 const refusal = (promise: Promise<unknown>) => refusalOf(promise, Anthropic.APIError);
 
@@ -43,7 +44,7 @@ describe.each(testDatabaseKinds)('POST /v1/messages through the @anthropic-ai/sd
       { type: 'text', text: 'Sunny' },
     ]);
     await expect.poll(() => s.quotaOf(keyId)).toBeLessThan(100);
-    await expect.poll(async () => (await s.lastRecord(keyId))?.dialect).toBe('anthropic-messages');
+    await expect.poll(async () => (await s.lastRecord(keyId))?.dialect, recordWait).toBe('anthropic-messages');
     expect(await s.lastRecord(keyId)).toMatchObject({ model: dialectModels.claude, status: 'ok' });
   });
 
@@ -117,11 +118,14 @@ describe.each(testDatabaseKinds)('POST /v1/messages through the @anthropic-ai/sd
     const broken = client.messages.stream({ model: dialectModels.claude, max_tokens: 10, messages: user });
     await expect(broken.finalMessage()).rejects.toThrow(/Overloaded/);
     await expect.poll(() => s.quotaOf(keyId)).toBeLessThan(10);
+    // The stream began and then failed: charged for its output, recorded as the failure it was
+    // (the record is queued once the charge is settled, so it may follow the quota by a moment).
+    await expect.poll(() => s.lastRecord(keyId), recordWait).toMatchObject({ status: 'error', errorCode: 'overloaded_error' });
   });
 
-  it('stops the upstream call when the client aborts', async () => {
-    const { key } = await s.keyClient();
+  it('stops the upstream call when the client aborts, and charges only what was produced', async () => {
     for (const model of [dialectModels.claude, dialectModels.gpt]) {
+      const { key, keyId } = await s.keyClient({ quota: 5 });
       const fake = model === dialectModels.claude ? s.anthropic : s.upstream;
       fake.enqueue({ chunks: ['one', 'two'], hold: true });
       const before = fake.requests.length;
@@ -134,6 +138,9 @@ describe.each(testDatabaseKinds)('POST /v1/messages through the @anthropic-ai/sd
       stream.abort();
       expect(await settled).toBe('aborted');
       await fake.waitForDisconnect(before);
+      await expect.poll(async () => (await s.lastRecord(keyId))?.status, recordWait).toBe('cancelled');
+      expect(await s.lastRecord(keyId)).toMatchObject({ model, charged: 1 });
+      expect(await s.quotaOf(keyId)).toBe(4);
     }
   });
 });

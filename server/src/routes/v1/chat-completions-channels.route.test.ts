@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageRecords } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
+import { recordWait } from '../../test-support/record-wait.ts';
 
 /** `a` in front of `b`, both in front of the stack's own OPENAI_API_KEY channel. */
 function channelsFile(a: FakeUpstream, b: FakeUpstream): string {
@@ -43,7 +44,7 @@ describe.each(testDatabaseKinds)('the API goes through the channels on %s', (kin
     for await (const chunk of stream) texts.push(chunk.choices[0]?.delta.content ?? '');
     expect(texts.join('')).toBe('from b');
     expect(b.requests.at(-1)!.headers.authorization).toBe('Bearer sk-b');
-    await expect.poll(async () => (await recordsOf(keyId)).map((r) => [r.channel, r.status])).toEqual([['b', 'ok']]);
+    await expect.poll(async () => (await recordsOf(keyId)).map((r) => [r.channel, r.status]), recordWait).toEqual([['b', 'ok']]);
   });
 
   it('lists the models the channels serve beside the endpoints\' own', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeys } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { startGatewayStack, type GatewayStack } from '../../test-support/gateway-stack.ts';
+import { recordWait } from '../../test-support/record-wait.ts';
 
 describe.each(testDatabaseKinds)('third-party clients, pictures, embeddings, aborts and billing through /v1 on %s', (kind) => {
   let s: GatewayStack;
@@ -43,7 +44,7 @@ describe.each(testDatabaseKinds)('third-party clients, pictures, embeddings, abo
     const embedded = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['alpha beta', 'gamma'] });
     expect(embedded.data.map((d) => d.embedding.length)).toEqual([1536, 1536]);
     await expect(client.embeddings.create({ model: 'text-embedding-ada-002', input: 'x', dimensions: 8 })).rejects.toMatchObject({ status: 400 });
-    await expect.poll(async () => (await records(key)).length).toBe(2);
+    await expect.poll(async () => (await records(key)).length, recordWait).toBe(2);
     const [embeddingRecord, imageRecord] = await records(key);
     expect(imageRecord).toMatchObject({ dialect: 'images', model: 'gpt-4o-image', status: 'ok', charged: 10 });
     expect(embeddingRecord).toMatchObject({ dialect: 'embeddings', model: 'text-embedding-3-small', inputTokens: 3, status: 'ok', charged: 1 });
@@ -59,7 +60,7 @@ describe.each(testDatabaseKinds)('third-party clients, pictures, embeddings, abo
     // The SDK ends the iteration quietly on its own abort.
     for await (const chunk of stream) if (chunk.choices[0]?.delta.content) controller.abort();
     await s.upstream.waitForDisconnect(upstreamIndex);
-    await expect.poll(async () => (await records(key))[0]?.status).toBe('cancelled');
+    await expect.poll(async () => (await records(key))[0]?.status, recordWait).toBe('cancelled');
     const [record] = await records(key);
     expect(record).toMatchObject({ charged: 1, outputTokens: 1 });
     expect(record!.ttftMs).not.toBeNull();
@@ -73,7 +74,7 @@ describe.each(testDatabaseKinds)('third-party clients, pictures, embeddings, abo
     early.abort();
     for await (const chunk of quiet) void chunk;
     await s.upstream.waitForDisconnect(quietIndex);
-    await expect.poll(async () => (await records(key)).length).toBe(2);
+    await expect.poll(async () => (await records(key)).length, recordWait).toBe(2);
     expect((await records(key))[0]).toMatchObject({ status: 'cancelled', charged: 0 });
     expect((await keyRow(keyId)).quota).toBe(4);
   });

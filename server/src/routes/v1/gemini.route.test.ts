@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { refusalOf } from '../../test-support/sdk-refusal.ts';
 import { dialectModels, startDialectStack, type DialectStack } from '../../test-support/dialect-stack.ts';
+import { recordWait } from '../../test-support/record-wait.ts';
 
 const refusal = (promise: Promise<unknown>) => refusalOf(promise, ApiError);
 
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds)('POST /v1beta/models/{model}:generateContent th
     expect(sent.headers['x-goog-api-key']).toBe('g-upstream');
     expect(sent.body).toEqual({ contents: [{ role: 'user', parts: [{ text: 'hi' }, { inlineData: { mimeType: 'image/png', data: tinyPngBase64 } }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } });
     await expect.poll(() => s.quotaOf(keyId)).toBeLessThan(100);
-    await expect.poll(async () => (await s.lastRecord(keyId))?.dialect).toBe('gemini');
+    await expect.poll(async () => (await s.lastRecord(keyId))?.dialect, recordWait).toBe('gemini');
   });
 
   it('answers a Claude model as Gemini frames: function calls and responses translated', async () => {
@@ -100,9 +101,9 @@ describe.each(testDatabaseKinds)('POST /v1beta/models/{model}:generateContent th
     expect(await refusal(ai.models.generateContent({ model: dialectModels.gemini, contents: 'hi' }))).toMatchObject({ status: 503, message: expect.stringMatching(/UNAVAILABLE/) });
   });
 
-  it('stops the upstream call when the client aborts', async () => {
-    const { key } = await s.keyClient();
+  it('stops the upstream call when the client aborts, and charges only what was produced', async () => {
     for (const model of [dialectModels.gemini, dialectModels.gpt]) {
+      const { key, keyId } = await s.keyClient({ quota: 5 });
       const fake = model === dialectModels.gemini ? s.google : s.upstream;
       fake.enqueue({ chunks: ['one', 'two'], hold: true });
       const before = fake.requests.length;
@@ -112,6 +113,9 @@ describe.each(testDatabaseKinds)('POST /v1beta/models/{model}:generateContent th
       await iterator.next();
       controller.abort();
       await fake.waitForDisconnect(before);
+      await expect.poll(async () => (await s.lastRecord(keyId))?.status, recordWait).toBe('cancelled');
+      expect(await s.lastRecord(keyId)).toMatchObject({ model, charged: 1 });
+      expect(await s.quotaOf(keyId)).toBe(4);
     }
   });
 });

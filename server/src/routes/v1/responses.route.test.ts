@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test-support/databases.ts';
 import { refusalOf } from '../../test-support/sdk-refusal.ts';
 import { dialectModels, startDialectStack, type DialectStack } from '../../test-support/dialect-stack.ts';
+import { recordWait } from '../../test-support/record-wait.ts';
 
 const refusal = (promise: Promise<unknown>) => refusalOf(promise, OpenAI.APIError);
 
@@ -31,7 +32,7 @@ describe.each(testDatabaseKinds)('POST /v1/responses through the openai SDK on %
     s.upstream.enqueue({ chunks: ['Again'] });
     const followUp = await client.responses.create({ model: dialectModels.gpt, input: 'and?', previous_response_id: completed!.id });
     expect(followUp.output_text).toBe('Again');
-    await expect.poll(async () => (await s.lastRecord(keyId))?.dialect).toBe('openai-responses');
+    await expect.poll(async () => (await s.lastRecord(keyId))?.dialect, recordWait).toBe('openai-responses');
     const forgotten = await refusal(client.responses.create({ model: dialectModels.gpt, input: 'and?', previous_response_id: 'resp_unknown' }));
     expect(forgotten).toMatchObject({ status: 400, param: 'previous_response_id' });
   });
@@ -87,15 +88,28 @@ describe.each(testDatabaseKinds)('POST /v1/responses through the openai SDK on %
     expect(await bad.json()).toMatchObject({ error: { type: 'invalid_request_error', param: 'input' } });
   });
 
-  it('stops the upstream call when the client aborts', async () => {
-    const { client } = await s.keyClient();
+  it('records a passed-through stream that ends in an upstream error event as an error', async () => {
+    const { client, keyId } = await s.keyClient();
+    s.upstream.enqueue({ chunks: ['part'], streamError: { type: 'server_error', message: 'The server had an error' } });
+    const events: string[] = [];
+    for await (const event of await client.responses.create({ model: dialectModels.gpt, input: 'go', stream: true })) events.push(event.type);
+    expect(events.at(-1)).toBe('error');
+    await expect.poll(async () => (await s.lastRecord(keyId))?.status, recordWait).toBe('error');
+    expect(await s.lastRecord(keyId)).toMatchObject({ errorCode: 'server_error', charged: 1 });
+  });
+
+  it('stops the upstream call when the client aborts, and charges only what was produced', async () => {
     for (const model of [dialectModels.gpt, dialectModels.claude]) {
+      const { client, keyId } = await s.keyClient({ quota: 5 });
       const fake = model === dialectModels.gpt ? s.upstream : s.anthropic;
       fake.enqueue({ chunks: ['one', 'two'], hold: true });
       const before = fake.requests.length;
       const stream = await client.responses.create({ model, input: 'go', stream: true });
       for await (const event of stream) if (event.type === 'response.output_text.delta') break;
       await fake.waitForDisconnect(before);
+      await expect.poll(async () => (await s.lastRecord(keyId))?.status, recordWait).toBe('cancelled');
+      expect(await s.lastRecord(keyId)).toMatchObject({ model, charged: 1 });
+      expect(await s.quotaOf(keyId)).toBe(4);
     }
   });
 });

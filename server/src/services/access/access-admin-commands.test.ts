@@ -53,4 +53,18 @@ describe.each(testDatabaseKinds)('key and balance commands keep amounts exact on
     await expect(run('key:create', '--quota', '5', '--models', ' , ')).rejects.toThrow(/--models takes 1 to 100 model ids/);
     await expect(run('key:create', '--quota', '5', '--models', 'x'.repeat(201))).rejects.toThrow(/is not one/);
   });
+
+  it('mints a batch with --count (capped), and extends a key from its expiry or from now', async () => {
+    const created = await run('key:create', '--quota', '7', '--days', '1', '--count', '3', '--note', 'shop batch');
+    const keys = created.split('\n').slice(1);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^sk-[A-Za-z0-9]{48}$/);
+    await expect(run('key:create', '--quota', '1', '--count', '501')).rejects.toThrow('--count is at most 500');
+    const key = await keyOf(created);
+    const before = key.expiresAt!.getTime();
+    expect(await run('key:extend', key.prefix, '30')).toContain('now expires');
+    const [after] = await t.ctx.db.select().from(accessKeys).where(eq(accessKeys.id, key.id));
+    expect(after!.expiresAt!.getTime() - before).toBe(30 * 86_400_000);
+  });
 });

@@ -1,15 +1,18 @@
+import { BATCH_MAX } from '@parley/core';
 import type { Db } from '../../db/client.ts';
+import { createAccessKeyBatch, extendAccessKey } from './access-key-admin.ts';
 import { AdminError, requireUserByEmail } from '../users/user-admin.ts';
 import { KeyRefError, resolveKeyRef } from './access-key-ref.ts';
 import { addAccessKeyQuota, createAccessKey, keyState, listAccessKeys, revokeAccessKey } from './access-key-store.ts';
 import { AmountOverflow } from './safe-amount.ts';
 import { addTokenBalance } from './token-balance.ts';
 
-export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>] [--models <a,b>] [--rpm <n>]
-                                           (prints the new key alone on its last line; --models: the only models it may use; --rpm: API requests per minute)
+export const accessAdminUsage = `  key:create --quota <n> [--days <d>] [--note <text>] [--models <a,b>] [--rpm <n>] [--count <n>]
+                                           (prints the new key alone on its last line, or --count keys one a line; --models: the only models it may use; --rpm: API requests per minute)
   key:list
   key:revoke <key or prefix>
   key:add-quota <key or prefix> <n>
+  key:extend <key or prefix> <days>        (from its expiry, or from now once expired)
   user:add-balance --email <e> <credits>   (token credits, CHECK_BALANCE)`;
 
 export const accessAdminOptions = {
@@ -18,6 +21,7 @@ export const accessAdminOptions = {
   note: { type: 'string' },
   models: { type: 'string' },
   rpm: { type: 'string' },
+  count: { type: 'string' },
 } as const;
 
 /** Model ids are at most this long, as an ask's `model` is. */
@@ -64,7 +68,7 @@ export interface AccessAdminInput {
   command: string;
   /** Positionals after the command. */
   args: string[];
-  values: { quota?: string; days?: string; note?: string; models?: string; rpm?: string; email?: string };
+  values: { quota?: string; days?: string; note?: string; models?: string; rpm?: string; count?: string; email?: string };
   startBalance: number;
 }
 
@@ -78,6 +82,12 @@ export async function runAccessAdminCommand(db: Db, input: AccessAdminInput): Pr
       const days = values.days === undefined ? undefined : count(values.days, '--days', { allowZero: false });
       const models = values.models === undefined ? undefined : modelList(values.models);
       const rpm = values.rpm === undefined ? undefined : count(values.rpm, '--rpm', { allowZero: false });
+      const batch = values.count === undefined ? 1 : count(values.count, '--count', { allowZero: false });
+      if (batch > BATCH_MAX) throw new AdminError(`--count is at most ${BATCH_MAX}`);
+      if (batch > 1) {
+        const made = await createAccessKeyBatch(db, batch, { quota, days, note: values.note, models, rpm });
+        return [`Created ${made.length} keys with quota ${quota} each. They are shown this once:`, ...made.map((m) => m.key)].join('\n');
+      }
       const { key, row } = await createAccessKey(db, { quota, days, note: values.note, models, rpm });
       const expiry = row.expiresAt ? `expires ${row.expiresAt.toISOString()}` : 'never expires';
       const only = `${row.models ? `, only for ${row.models.join(', ')}` : ''}${row.rpm ? `, at most ${row.rpm} API requests a minute` : ''}`;
@@ -102,6 +112,12 @@ export async function runAccessAdminCommand(db: Db, input: AccessAdminInput): Pr
       const amount = count(args[1], 'The quota to add', { allowZero: false });
       const quota = await adding(() => addAccessKeyQuota(db, row.id, amount));
       return `Added ${amount} quota to key ${row.prefix}…; it now has ${quota}`;
+    }
+    case 'key:extend': {
+      const row = await keyRef(db, args[0]);
+      const days = count(args[1], 'The days to extend by', { allowZero: false });
+      const after = await extendAccessKey(db, row.id, days);
+      return after?.expiresAt ? `Key ${row.prefix}… now expires ${after.expiresAt.toISOString()}` : `Key ${row.prefix}… never expires; nothing to extend`;
     }
     case 'user:add-balance': {
       if (!values.email) throw new AdminError(`--email is required\n${accessAdminUsage}`);

@@ -22,39 +22,55 @@ export interface NewAccessKey {
   models?: string[];
   /** API requests per minute; none: no limit of its own. */
   rpm?: number;
+  /** The ledger kind of the starting quota: an operator's credit, or a redeemed code. */
+  entryKind?: 'credit' | 'redeem';
 }
 
 /** Mints a key and its owner row in one transaction; the key itself is returned once and stored only as a hash. */
-export async function createAccessKey(db: Db, input: NewAccessKey, now = new Date()): Promise<{ key: string; row: AccessKeyRow }> {
+export async function createAccessKey(db: Queryable, input: NewAccessKey, now = new Date()): Promise<{ key: string; row: AccessKeyRow }> {
   const key = generateAccessKey();
+  const row = await db.transaction((tx) =>
+    insertKeyWithOwner(tx, { keyHash: hashAccessKey(key), prefix: accessKeyPrefix(key) }, input, now, { kind: input.entryKind ?? 'credit' }),
+  );
+  return { key, row };
+}
+
+/**
+ * The key row (by its hash and prefix) and its owner row, with a `credit` ledger row for its
+ * starting quota (`topup` with the order for a bought key); run inside the caller's transaction.
+ */
+export async function insertKeyWithOwner(
+  tx: Queryable,
+  secret: { keyHash: string; prefix: string },
+  input: NewAccessKey,
+  now = new Date(),
+  entry: { kind: 'credit' | 'redeem' | 'topup'; orderId?: string } = { kind: 'credit' },
+): Promise<AccessKeyRow> {
   const keyId = randomUUID();
   const userId = randomUUID();
-  const row = await db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      id: userId,
-      name: `Key ${accessKeyPrefix(key)}…`,
-      email: keyOwnerEmail(keyId),
-      provider: KEY_OWNER_PROVIDER,
-      providerId: keyId,
-    });
-    const [inserted] = await tx
-      .insert(accessKeys)
-      .values({
-        id: keyId,
-        userId,
-        keyHash: hashAccessKey(key),
-        prefix: accessKeyPrefix(key),
-        label: input.note ?? null,
-        quota: input.quota,
-        models: input.models ?? null,
-        rpm: input.rpm ?? null,
-        expiresAt: input.days === undefined ? null : new Date(now.getTime() + input.days * DAY_MS),
-      })
-      .returning();
-    if (input.quota > 0) await tx.insert(usageLedger).values({ userId, accessKeyId: keyId, kind: 'credit', amount: input.quota });
-    return inserted!;
+  await tx.insert(users).values({
+    id: userId,
+    name: `Key ${secret.prefix}…`,
+    email: keyOwnerEmail(keyId),
+    provider: KEY_OWNER_PROVIDER,
+    providerId: keyId,
   });
-  return { key, row };
+  const [inserted] = await tx
+    .insert(accessKeys)
+    .values({
+      id: keyId,
+      userId,
+      keyHash: secret.keyHash,
+      prefix: secret.prefix,
+      label: input.note ?? null,
+      quota: input.quota,
+      models: input.models ?? null,
+      rpm: input.rpm ?? null,
+      expiresAt: input.days === undefined ? null : new Date(now.getTime() + input.days * DAY_MS),
+    })
+    .returning();
+  if (input.quota > 0) await tx.insert(usageLedger).values({ userId, accessKeyId: keyId, kind: entry.kind, amount: input.quota, orderId: entry.orderId ?? null });
+  return inserted!;
 }
 
 export type KeyState = 'active' | 'revoked' | 'expired';
@@ -65,7 +81,7 @@ export function keyState(row: Pick<AccessKeyRow, 'status' | 'expiresAt'>, now = 
 }
 
 /** The key row and its owner for a presented key, whatever its state; undefined for a key we never issued. */
-export async function findKeyWithOwner(db: Db, key: string): Promise<{ key: AccessKeyRow; owner: UserRow } | undefined> {
+export async function findKeyWithOwner(db: Queryable, key: string): Promise<{ key: AccessKeyRow; owner: UserRow } | undefined> {
   if (!isAccessKey(key)) return undefined;
   const [found] = await db
     .select({ key: accessKeys, owner: users })
@@ -86,7 +102,7 @@ export function listAccessKeys(db: Db): Promise<AccessKeyRow[]> {
   return db.select().from(accessKeys).orderBy(asc(accessKeys.createdAt));
 }
 
-export async function revokeAccessKey(db: Db, id: string): Promise<void> {
+export async function revokeAccessKey(db: Queryable, id: string): Promise<void> {
   await db.update(accessKeys).set({ status: 'revoked', updatedAt: sql`now()` }).where(eq(accessKeys.id, id));
 }
 
@@ -94,7 +110,7 @@ export async function revokeAccessKey(db: Db, id: string): Promise<void> {
  * Adds quota with its ledger row in one transaction; answers the new remaining quota. A sum
  * that would pass MAX_AMOUNT adds nothing and throws AmountOverflow.
  */
-export async function addAccessKeyQuota(db: Queryable, id: string, amount: number, entry: { kind: 'credit' | 'topup'; orderId?: string } = { kind: 'credit' }): Promise<number> {
+export async function addAccessKeyQuota(db: Queryable, id: string, amount: number, entry: { kind: 'credit' | 'topup' | 'redeem'; orderId?: string } = { kind: 'credit' }): Promise<number> {
   if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`quota to add must be a whole number from 0 to ${MAX_AMOUNT}, not ${amount}`);
   return db.transaction(async (tx) => {
     const [row] = await tx

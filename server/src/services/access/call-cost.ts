@@ -1,13 +1,20 @@
 import { modelAliases, resolveModel, type AliasOverrides, type EndpointName, type TokenRates } from '@parley/core';
+import type { AppContext } from '../../app/context.ts';
 import type { Env } from '../../config/env.ts';
 import type { TokenPrice } from '../../config/access-env.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { MAX_AMOUNT } from './safe-amount.ts';
 
-/** The spec's cost table (SPEC point 3), with the operator's QUOTA_COSTS over it. */
-function costTable(env: Env): Map<string, number> {
+/** Where prices come from: the environment, with the operator's settings over it (the console's Models and prices). */
+export interface PriceSource {
+  env: Env;
+  businessSettings: Pick<AppContext['businessSettings'], 'current'>;
+}
+
+/** The spec's cost table (SPEC point 3), with the operator's QUOTA_COSTS and the console's costs over it. */
+function costTable(source: PriceSource): Map<string, number> {
   const listed = modelAliases.flatMap((a) => (a.cost === null ? [] : [[a.alias, a.cost] as const]));
-  return new Map([...listed, ...env.QUOTA_COSTS]);
+  return new Map([...listed, ...source.businessSettings.current().callCosts]);
 }
 
 /** Calls per key per calendar day of the rationed ids (gpt-o3-mini: 30), with the operator's QUOTA_DAILY_LIMITS over them. */
@@ -43,15 +50,17 @@ interface CallPrice {
  * rations, on that id's counter, so no id reaches a dear or rationed model cheaply. Anything
  * else costs QUOTA_DEFAULT_COST.
  */
-export function callPrice(env: Env, endpoint: EndpointName, model: string): CallPrice {
-  const costs = costTable(env);
+export function callPrice(source: PriceSource, endpoint: EndpointName, model: string): CallPrice {
+  const { env } = source;
+  const defaultCost = source.businessSettings.current().defaultCost;
+  const costs = costTable(source);
   const caps = capTable(env);
   const capOf = (id: string): DailyCap | undefined => (caps.has(id) ? { max: caps.get(id)!, model: id } : undefined);
-  if (costs.has(model) || caps.has(model)) return { cost: costs.get(model) ?? env.QUOTA_DEFAULT_COST, cap: capOf(model) };
+  if (costs.has(model) || caps.has(model)) return { cost: costs.get(model) ?? defaultCost, cap: capOf(model) };
   const twins = twinsOf(env, endpoint, model, new Set([...costs.keys(), ...caps.keys()]));
   const twinCosts = twins.flatMap((id) => (costs.has(id) ? [costs.get(id)!] : []));
   const twinCaps = twins.flatMap((id) => capOf(id) ?? []).sort((a, b) => a.max - b.max);
-  return { cost: twinCosts.length > 0 ? Math.max(...twinCosts) : env.QUOTA_DEFAULT_COST, cap: twinCaps[0] };
+  return { cost: twinCosts.length > 0 ? Math.max(...twinCosts) : defaultCost, cap: twinCaps[0] };
 }
 
 /** Visitors without a key may only use models costing at most this much. */
@@ -69,11 +78,11 @@ export function tokenRates(endpoint: EndpointName, model: string): TokenRates {
   return resolveModel(endpoint, model).info?.rates ?? defaultRates;
 }
 
-/** The operator's price per million tokens of a model (QUOTA_TOKEN_PRICES, by the id asked or the upstream id it calls); undefined: priced per call. */
-export function tokenPrice(env: Env, endpoint: EndpointName, model: string): TokenPrice | undefined {
-  const prices = env.QUOTA_TOKEN_PRICES;
+/** The operator's price per million tokens of a model (QUOTA_TOKEN_PRICES and the console's, by the id asked or the upstream id it calls); undefined: priced per call. */
+export function tokenPrice(source: PriceSource, endpoint: EndpointName, model: string): TokenPrice | undefined {
+  const prices = source.businessSettings.current().tokenPrices;
   if (prices.size === 0) return undefined;
-  return prices.get(model) ?? prices.get(resolveModel(endpoint, model, endpointSettings(env, endpoint).aliases).upstreamId);
+  return prices.get(model) ?? prices.get(resolveModel(endpoint, model, endpointSettings(source.env, endpoint).aliases).upstreamId);
 }
 
 /** Tokens a call used; cached input tokens are part of `input` (as OpenAI counts them). */

@@ -1,9 +1,11 @@
 import { chatErrorText, type DailyLimitError, type EndpointName, type InsufficientQuotaError } from '@parley/core';
 import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
 import { keyState } from './access-key-store.ts';
+import type { HoldEntry } from './key-holds.ts';
 import { calendarDay } from './calendar-day.ts';
 import { callPrice, FREE_MODEL_MAX_COST } from './call-cost.ts';
 import type { Payer } from './owner-kinds.ts';
@@ -53,6 +55,23 @@ export const FREE_SUBJECT_MODEL = '*';
 const keySubject = (keyId: string) => `key:${keyId}`;
 export const ipSubject = (ip: string) => `ip:${ip}`;
 
+/** A served hold's charge row: prepared, as every API call and chat writes one. */
+const chargeStatement = preparedStatement((db: Db) =>
+  db
+    .insert(usageLedger)
+    .values({
+      userId: sql.placeholder('userId'),
+      accessKeyId: sql.placeholder('accessKeyId'),
+      model: sql.placeholder('model'),
+      conversationId: sql.placeholder('conversationId'),
+      messageId: sql.placeholder('messageId'),
+      kind: 'charge',
+      amount: sql.placeholder('amount'),
+      holdId: sql.placeholder('holdId'),
+    })
+    .prepare('ledger_charge'),
+);
+
 /** Counts one more call of the day unless `cap` is reached; false when it is. */
 async function countCall(db: Queryable, subject: string, model: string, day: string, cap: number): Promise<boolean> {
   if (cap <= 0) return false;
@@ -78,31 +97,23 @@ async function uncountCall(db: Queryable, subject: string, model: string, day: s
 const quotaError = (details: Omit<InsufficientQuotaError, 'type'>) => chatErrorText('insufficient_quota', details);
 const capError = (max: number, model: string) => chatErrorText('message_limit', { max, model, period: 'day' } satisfies Omit<DailyLimitError, 'type'>);
 
-/**
- * Holds one call's cost on a key in one transaction: the daily cap counted, the quota taken only
- * if enough is left (the conditional UPDATE locks the key row, so concurrent asks cannot
- * overspend), and a `hold` ledger row.
- */
-async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>, call: Call): Promise<HoldResult> {
-  const price = callPrice(ctx.env, call.endpoint, call.model);
-  const { cap } = price;
-  const cost = call.holdCost ?? price.cost;
-  // Only a rationed model needs the day (formatting it in TZ cost ~0.7 ms of CPU a call).
-  const day = cap ? calendarDay(ctx.env.TZ) : '';
-  const subject = keySubject(payer.keyId);
-  const entry = { userId: payer.userId, accessKeyId: payer.keyId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
-  let holdId: string;
+/** A rationed model's hold: its daily count and the quota in one transaction (the conditional UPDATE locks the key row). */
+async function holdRationed(
+  ctx: AppContext,
+  keyId: string,
+  { subject, cap, day, cost, entry }: { subject: string; cap: { model: string; max: number }; day: string; cost: number; entry: HoldEntry },
+): Promise<string | Refused> {
   try {
-    holdId = await ctx.db.transaction(async (tx) => {
-      if (cap && !(await countCall(tx, subject, cap.model, day, cap.max))) throw new Refused(capError(cap.max, cap.model));
-      const usable = and(eq(accessKeys.id, payer.keyId), eq(accessKeys.status, 'active'), or(isNull(accessKeys.expiresAt), gt(accessKeys.expiresAt, sql`now()`)));
+    return await ctx.db.transaction(async (tx) => {
+      if (!(await countCall(tx, subject, cap.model, day, cap.max))) throw new Refused(capError(cap.max, cap.model));
+      const usable = and(eq(accessKeys.id, keyId), eq(accessKeys.status, 'active'), or(isNull(accessKeys.expiresAt), gt(accessKeys.expiresAt, sql`now()`)));
       const [taken] = await tx
         .update(accessKeys)
         .set({ quota: sql`${accessKeys.quota} - ${cost}`, used: sql`${accessKeys.used} + ${cost}`, updatedAt: sql`now()` })
         .where(and(usable, gte(accessKeys.quota, cost)))
         .returning({ quota: accessKeys.quota });
       if (!taken) {
-        const [left] = await tx.select().from(accessKeys).where(eq(accessKeys.id, payer.keyId));
+        const [left] = await tx.select().from(accessKeys).where(eq(accessKeys.id, keyId));
         // Revoked or expired since the request was authenticated: not a matter of quota.
         if (!left || keyState(left) !== 'active') throw new Refused(quotaError({ reason: 'key_expired', cost }));
         throw new Refused(quotaError({ reason: 'quota', cost, remaining: left.quota }));
@@ -111,13 +122,40 @@ async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>
       return row!.id;
     });
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, errorText: error.errorText };
+    if (error instanceof Refused) return error;
     throw error;
+  }
+}
+
+/**
+ * Holds one call's cost on a key: the quota taken only if enough is left, and a `hold` ledger row,
+ * atomically. A rationed model also counts its daily cap, in one transaction with the quota (the
+ * conditional UPDATE locks the key row, so concurrent asks cannot overspend); any other goes
+ * through `ctx.keyHolds`, one statement per batch of the key's concurrent holds.
+ */
+async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>, call: Call): Promise<HoldResult> {
+  const price = callPrice(ctx, call.endpoint, call.model);
+  const { cap } = price;
+  const cost = call.holdCost ?? price.cost;
+  // Only a rationed model needs the day (formatting it in TZ cost ~0.7 ms of CPU a call).
+  const day = cap ? calendarDay(ctx.env.TZ) : '';
+  const subject = keySubject(payer.keyId);
+  const entry = { userId: payer.userId, accessKeyId: payer.keyId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
+  let holdId: string;
+  if (!cap) {
+    // No daily count to keep with it: one batched statement, so a key's concurrent calls never queue on its row.
+    const held = await ctx.keyHolds.hold(cost, entry);
+    if (!held.ok) return { ok: false, errorText: quotaError(held.reason === 'quota' ? { reason: 'quota', cost, remaining: held.remaining } : { reason: 'key_expired', cost }) };
+    holdId = held.holdId;
+  } else {
+    const held = await holdRationed(ctx, payer.keyId, { subject, cap, day, cost, entry });
+    if (held instanceof Refused) return { ok: false, errorText: held.errorText };
+    holdId = held;
   }
   return {
     ok: true,
     hold: settleOnce(ctx, call, async ({ served, cost: final }) => {
-      if (served && (final === undefined || final === cost)) return void (await ctx.db.insert(usageLedger).values({ ...entry, kind: 'charge', amount: cost, holdId }));
+      if (served && (final === undefined || final === cost)) return void (await chargeStatement(ctx.db).execute({ ...entry, conversationId: entry.conversationId ?? null, messageId: entry.messageId ?? null, amount: cost, holdId }));
       if (served) return settleDifference(ctx, payer.keyId, { ...entry, holdId }, cost, final!);
       await ctx.db.transaction(async (tx) => {
         await tx
@@ -151,13 +189,13 @@ async function settleDifference(ctx: AppContext, keyId: string, entry: Omit<type
 
 /** A visitor without a key: models costing at most 1, FREE_CALLS_PER_DAY per IP per calendar day. */
 async function holdFree(ctx: AppContext, payer: Extract<Payer, { kind: 'visitor' }>, call: Call): Promise<HoldResult> {
-  const { cost } = callPrice(ctx.env, call.endpoint, call.model);
+  const { cost } = callPrice(ctx, call.endpoint, call.model);
   if (cost > FREE_MODEL_MAX_COST) return { ok: false, errorText: quotaError({ reason: 'model_not_free', cost }) };
   const day = calendarDay(ctx.env.TZ);
   const subject = ipSubject(payer.ip);
   const entry = { userId: payer.userId, model: call.model, conversationId: call.conversationId, messageId: call.messageId };
   const holdId = await ctx.db.transaction(async (tx) => {
-    if (!(await countCall(tx, subject, FREE_SUBJECT_MODEL, day, ctx.env.FREE_CALLS_PER_DAY))) return undefined;
+    if (!(await countCall(tx, subject, FREE_SUBJECT_MODEL, day, ctx.businessSettings.current().freeCallsPerDay))) return undefined;
     const [row] = await tx.insert(usageLedger).values({ ...entry, kind: 'hold', amount: cost }).returning({ id: usageLedger.id });
     return row!.id;
   });

@@ -19,7 +19,7 @@ export async function readBalance(ctx: AppContext, payer: Payer): Promise<Balanc
       .select({ count: dailyCalls.count })
       .from(dailyCalls)
       .where(and(eq(dailyCalls.subject, ipSubject(payer.ip)), eq(dailyCalls.model, FREE_SUBJECT_MODEL), eq(dailyCalls.day, day)));
-    return { balance: Math.max(0, ctx.env.FREE_CALLS_PER_DAY - (row?.count ?? 0)), unit: 'free_calls' };
+    return { balance: Math.max(0, ctx.businessSettings.current().freeCallsPerDay - (row?.count ?? 0)), unit: 'free_calls' };
   }
   return { balance: await readTokenBalance(ctx.db, payer.userId, ctx.env.START_BALANCE), unit: 'credits' };
 }

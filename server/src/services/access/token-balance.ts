@@ -44,16 +44,19 @@ export async function chargeTokens(ctx: AppContext, userId: string, call: Call, 
 }
 
 /** `user:add-balance`: credits added with a ledger row; answers the new balance. A sum past MAX_AMOUNT adds nothing and throws AmountOverflow. */
-export async function addTokenBalance(db: Db, userId: string, credits: number, start: number): Promise<number> {
+export function addTokenBalance(db: Db, userId: string, credits: number, start: number): Promise<number> {
+  return db.transaction((tx) => creditTokenBalance(tx, userId, credits, start));
+}
+
+/** The same inside a caller's transaction (the console's, which records the addition beside it). */
+export async function creditTokenBalance(db: Queryable, userId: string, credits: number, start: number): Promise<number> {
   if (!Number.isSafeInteger(credits) || credits < 0) throw new RangeError(`credits to add must be a whole number from 0 to ${MAX_AMOUNT}, not ${credits}`);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ balance: sql`${balanceOf(start)} + ${credits}` })
-      .where(and(eq(users.id, userId), sql`${balanceOf(start)} <= ${MAX_AMOUNT - credits}`))
-      .returning({ balance: users.balance });
-    if (!row) throw new AmountOverflow('the balance', await readTokenBalance(tx, userId, start), credits);
-    await tx.insert(usageLedger).values({ userId, kind: 'credit', amount: credits });
-    return Number(row.balance);
-  });
+  const [row] = await db
+    .update(users)
+    .set({ balance: sql`${balanceOf(start)} + ${credits}` })
+    .where(and(eq(users.id, userId), sql`${balanceOf(start)} <= ${MAX_AMOUNT - credits}`))
+    .returning({ balance: users.balance });
+  if (!row) throw new AmountOverflow('the balance', await readTokenBalance(db, userId, start), credits);
+  await db.insert(usageLedger).values({ userId, kind: 'credit', amount: credits });
+  return Number(row.balance);
 }

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../users/unique-violation.ts';
 import { findUserByEmail, isBanned, roleForNewUser, type UserRow } from '../users/user-service.ts';
 
 /** Creates a local account; the address is unique case-insensitively (the index decides races). */
-export async function registerUser(ctx: Pick<AppContext, 'db' | 'passwords'>, input: RegisterInput): Promise<UserRow> {
+export async function registerUser(ctx: Pick<AppContext, 'db' | 'passwords' | 'env'>, input: RegisterInput): Promise<UserRow> {
   const { db } = ctx;
   if (await findUserByEmail(db, input.email)) throw new AppError('email_taken');
   const passwordHash = await ctx.passwords.hash(input.password);
@@ -19,7 +19,7 @@ export async function registerUser(ctx: Pick<AppContext, 'db' | 'passwords'>, in
         email: input.email,
         passwordHash,
         provider: 'local',
-        role: await roleForNewUser(db),
+        role: await roleForNewUser(db, input.email, ctx.env.ADMIN_EMAILS),
       })
       .returning();
     return row!;

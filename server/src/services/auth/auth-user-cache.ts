@@ -16,6 +16,8 @@ export interface AuthUserCache {
    * signed just after a logout elsewhere is not refused for the rest of the TTL.
    */
   find(userId: string, minSessionVersion?: number): Promise<UserRow | undefined>;
+  /** Drops the user's cached row: this process sees a sign-out everywhere, a new name or a deletion at once. */
+  forget(userId: string): void;
 }
 
 /** A per-process cache of user rows by id; a missing user is not cached. */
@@ -37,6 +39,9 @@ export function createAuthUserCache(db: Db, ttlMs = AUTH_USER_TTL_MS, now = () =
       if (rows.size >= PRUNE_AT) prune(at);
       rows.set(userId, { row, expiresAt: at + ttlMs });
       return row;
+    },
+    forget(userId) {
+      rows.delete(userId);
     },
   };
 }

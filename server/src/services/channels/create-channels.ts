@@ -9,7 +9,8 @@ import type { ChannelFailure } from './channel-failure.ts';
 import type { ChannelQuery } from './channel-models.ts';
 import { createChannelRouter, type ChannelRouter, type ChannelRunOptions, type ChannelTarget } from './channel-router.ts';
 import { callOnChannels, type ChannelCallAttempt } from './channel-call.ts';
-import { createChannelStates, realEvery, type Every } from './channel-states.ts';
+import { createChannelStates } from './channel-states.ts';
+import { realEvery, type Every } from '../shared-state/shared-snapshot.ts';
 import { testChannel, type ChannelTestResult } from './channel-tester.ts';
 import { loadChannels } from './load-channels.ts';
 

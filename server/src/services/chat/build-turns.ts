@@ -14,6 +14,9 @@ export function buildTurns(branch: readonly MessageRow[]): ChatTurn[] {
       const turn: ChatTurn = { role: message.isCreatedByUser ? 'user' : 'assistant', content: message.text };
       // A user message's uploads go with it on every later turn; a reply's files are pictures it drew.
       if (message.isCreatedByUser && Array.isArray(message.files) && message.files.length > 0) turn.files = message.files as MessageFile[];
+      if (message.upstreamConversationId && message.upstreamMessageId) {
+        turn.upstreamThread = { conversationId: message.upstreamConversationId, messageId: message.upstreamMessageId };
+      }
       return turn;
     });
 }

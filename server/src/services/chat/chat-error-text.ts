@@ -1,5 +1,6 @@
 import { chatErrorText, contextTooLongUnknownMessage, errorMessages, outOfCreditMessages, type ErrorCode } from '@parley/core';
 import { AppError } from '../../app/errors.ts';
+import { ChallengeError } from '../../providers/bingAI/bing-failures.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import { QuotaRefusal } from '../access/call-meter.ts';
 
@@ -13,13 +14,17 @@ export interface FailureContext {
   keyOwner?: 'server' | 'user';
 }
 
+/** How the English message names each human check (the web names it in the user's language). */
+const challengeNames = { cloudflare: 'a Cloudflare challenge', captcha: 'a captcha', unusual_activity: 'an "unusual activity" page' } as const;
+
 /**
  * The code the user sees for a failure: an upstream's refusal of the server's own key is the
  * service's misconfiguration (the operator must act), not a reason to set a key of one's own.
  */
 export function userFacingCode(error: unknown, context: FailureContext = {}): ErrorCode {
   const code: ErrorCode = error instanceof ProviderError || error instanceof AppError ? error.code : 'internal';
-  return code === 'invalid_api_key' && context.keyOwner === 'server' ? 'service_misconfigured' : code;
+  const refusedKey = code === 'invalid_api_key' || code === 'token_expired';
+  return refusedKey && context.keyOwner === 'server' ? 'service_misconfigured' : code;
 }
 
 /**
@@ -38,9 +43,13 @@ export function errorTextFor(error: unknown, context: FailureContext = {}): { co
     const text = limit ? message.replace('{limit}', limit.toLocaleString('en-US')) : contextTooLongUnknownMessage;
     return { code, text: chatErrorText(code, { message: text, model: context.model, ...(limit ? { limit } : {}) }) };
   }
+  if (error instanceof ChallengeError) {
+    return { code, text: chatErrorText(code, { message: message.replace('{challenge}', challengeNames[error.challenge]), challenge: error.challenge }) };
+  }
   if (code === 'upstream_out_of_credit') {
     const key = context.keyOwner ?? 'server';
     return { code, text: chatErrorText(code, { message: outOfCreditMessages[key], key }) };
   }
-  return { code, text: chatErrorText(code, { message }) };
+  const details = error instanceof ProviderError ? error.details : undefined;
+  return { code, text: chatErrorText(code, { message, ...details }) };
 }

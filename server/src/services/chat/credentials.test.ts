@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       serviceAccountTokens: t.ctx.serviceAccountTokens,
       viaChannels: true,
       // The operator's API settings go with every credential.
-      settings: { openAIApi: 'chat', vertexLocation: 'europe-west4' },
+      settings: { openAIApi: 'chat', vertexLocation: 'europe-west4', chatGPTBrowserTimeoutMs: 300_000 },
     });
     expect(t.ctx.channels.pick({ model: 'deepseek-chat', endpoint: 'deepSeek' })).toMatchObject({ channel: 'env-deepseek', apiKey: 'sk-server', baseURL: 'http://deepseek.local/v1' });
   });
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('resolveCredentials on %s', (kind) => {
       owner: alice,
       outbound: outboundPolicy(t.ctx.env),
       serviceAccountTokens: t.ctx.serviceAccountTokens,
-      settings: { openAIApi: 'chat', vertexLocation: 'europe-west4' },
+      settings: { openAIApi: 'chat', vertexLocation: 'europe-west4', chatGPTBrowserTimeoutMs: 300_000 },
     });
     expect(outboundPolicy(t.ctx.env).allowAll).toBe(false);
   });

@@ -27,7 +27,12 @@ export interface Credentials {
 const providerSettings = (env: AppContext['env']): ProviderSettings => ({
   ...(env.OPENAI_API ? { openAIApi: env.OPENAI_API } : {}),
   vertexLocation: env.GOOGLE_VERTEX_LOCATION,
+  chatGPTBrowserTimeoutMs: env.CHATGPT_BROWSER_TIMEOUT_MS,
+  ...(env.BINGAI_PROTOCOL === 'sydney' ? { bingProtocol: 'sydney' as const } : {}),
 });
+
+/** Endpoints no channel type speaks: the operator's key goes to the operator's base URL as it is. */
+const withoutChannels: ReadonlySet<EndpointName> = new Set<EndpointName>(['bingAI', 'chatGPTBrowser']);
 
 /** Addresses inside the operator's own keys are trusted like the base URLs the operator set. */
 export const operatorChosen: OutboundPolicy = { hosts: [], allowAll: true };
@@ -48,6 +53,10 @@ export async function resolveCredentials(
   const serverPays = settings.serverKey !== undefined || (!settings.userProvide && ctx.channels.servesEndpoint(endpoint));
   if (!settings.enabled && !serverPays) throw new AppError('unknown_endpoint');
   const shared = { serviceAccountTokens: ctx.serviceAccountTokens, settings: providerSettings(ctx.env) };
+  // No channel type speaks these (Bing, ChatGPT's web back end): the operator's cookie or token goes straight to its base URL.
+  if (settings.serverKey !== undefined && withoutChannels.has(endpoint)) {
+    return { apiKey: settings.serverKey, baseURL: settings.baseURL, outbound: operatorChosen, ...shared };
+  }
   // The channel of each call brings its key and base URL (channel-provider.ts, callUpstream).
   if (serverPays) return { apiKey: '', outbound: operatorChosen, ...shared, viaChannels: true };
   const read = (name: EndpointName) => readUserKey(ctx.db, ctx.secrets.credsKey, userId, name);

@@ -19,7 +19,7 @@ export interface ExchangeFacts {
 
 /** What the exchange's first call cost its payer, in the payer's unit (as `holdCall` charged it). */
 function chargeOf(ctx: AppContext, exchange: Exchange, payer: Payer, facts: ExchangeFacts): { charged: number; unit: 'quota' | 'credits' | 'free' } {
-  if (payer.kind === 'key') return { charged: facts.served ? callPrice(ctx.env, exchange.endpoint, exchange.model).cost : 0, unit: 'quota' };
+  if (payer.kind === 'key') return { charged: facts.served ? callPrice(ctx, exchange.endpoint, exchange.model).cost : 0, unit: 'quota' };
   if (payer.kind === 'account' && ctx.env.CHECK_BALANCE) {
     return { charged: facts.served ? creditCost(exchange, facts.promptTokens ?? 0, facts.completionTokens ?? 0) : 0, unit: 'credits' };
   }

@@ -30,5 +30,7 @@ export function logExchangeFailure(log: Logger, exchange: Exchange, requestId: s
   const line = { reqId: requestId, userId: exchange.userId, endpoint: exchange.endpoint, model: exchange.model, channel: exchange.routed.channel, code, keyOwner, ...upstream };
   if (code === 'service_misconfigured') log.error(line, `the provider refused the server's key of ${exchange.endpoint}: check its API key setting`);
   else if (code === 'upstream_out_of_credit' && keyOwner === 'server') log.error(line, `the server's key of ${exchange.endpoint} has run out of credit at the provider`);
+  else if (code === 'upstream_challenge') log.error({ ...line, ...(error as ProviderError).details }, `the provider of ${exchange.endpoint} answered with a human check (captcha, Cloudflare challenge or unusual-activity page) instead of a reply`);
+  else if (code === 'upstream_unreachable') log.error(line, `the provider of ${exchange.endpoint} (or its reverse proxy) did not answer: check its base URL setting and that it is running`);
   else log.warn(line, 'chat exchange failed');
 }

@@ -17,7 +17,7 @@ import { getProvider } from '../../providers/registry.ts';
 import { assertAgentRunnable } from '../agent/agent-checks.ts';
 import { pluginAgentProvider } from '../agent/agent-provider.ts';
 import { systemPrompt } from '../../providers/prompt.ts';
-import type { ChatProvider, ChatTurn } from '../../providers/types.ts';
+import type { ChatProvider, ChatTurn, UpstreamSession } from '../../providers/types.ts';
 import { findConversation } from '../conversations/conversation-store.ts';
 import type { ConversationRow } from '../../presenters/present-conversation.ts';
 import { listMessageSizes, listMessagesById } from '../messages/message-store.ts';
@@ -60,6 +60,14 @@ export interface Exchange {
   continued?: { row: MessageRow; prefix: string; isEdited: boolean };
   sender: string;
   turns: ChatTurn[];
+  /** The upstream's own conversation the new message continues (Bing), when its parent is the reply that conversation ended at. */
+  session?: UpstreamSession;
+}
+
+/** The stored upstream conversation, when `parentId` is the reply it ended at (a branch elsewhere starts a new one). */
+function sessionUnder(conversation: ConversationRow, parentId: string): UpstreamSession | undefined {
+  const { replyId, ...session } = conversation.upstream ?? {};
+  return replyId === parentId ? (session as UpstreamSession) : undefined;
 }
 
 interface NewUserMessage {
@@ -72,10 +80,14 @@ interface NewUserMessage {
 
 export const isStored = (message: Exchange['userMessage']): message is MessageRow => 'userId' in message;
 
+const upstreamOwnedOptions = ['jailbreakConversationId', 'conversationSignature', 'clientId', 'invocationId'];
+
 function endpointOptions(endpoint: EndpointName, body: AskRequest): Record<string, unknown> {
   const extra: Record<string, unknown> = { ...body };
   for (const key of askControlFields) delete extra[key];
   const { model: _model, ...options } = endpointOptionsSchemas[endpoint].parse(extra) as Record<string, unknown>;
+  // Bing's upstream ids and turn counter are the server's (kept with the conversation), never the client's.
+  for (const key of upstreamOwnedOptions) delete options[key];
   return options;
 }
 
@@ -192,6 +204,7 @@ export async function prepareExchange(
     userMessage: { id, parentMessageId: parentId, text: body.text, isEdited: route === 'edit', files },
     replyId: placeholderResponseId(id),
     turns: buildTurns(branch).concat({ role: 'user', content: body.text, files }),
+    session: sessionUnder(conversation, parentId),
   };
 }
 

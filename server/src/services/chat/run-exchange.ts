@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { contextWindowOf, errorEvent, resolveModel, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
-import type { ChatRequest, FinishReason } from '../../providers/types.ts';
-import { findConversation, updateConversationSettings } from '../conversations/conversation-store.ts';
+import type { ChatRequest, FinishReason, UpstreamSession, UpstreamThread } from '../../providers/types.ts';
+import { findConversation, saveUpstreamSession, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
 import { insertMessage, replaceMessage, upsertMessage, type MessageInput } from '../messages/message-store.ts';
@@ -49,9 +49,21 @@ interface Reply {
   promptTokens?: number;
   /** The model the upstream says answered. */
   upstreamModel: string | null;
+  /** Where the upstream keeps this reply, when it keeps the conversation (ChatGPT's web back end). */
+  upstreamThread: UpstreamThread | null;
   /** performance.now() of the first delta shown. */
   firstOutputAt?: number;
+  /** The sources the reply cites, in order, and the follow-ups the upstream suggests. */
+  sources: { url: string; title: string }[];
+  suggestions: string[];
+  /** The upstream's own conversation after this turn, stored so the next message continues it. */
+  session?: UpstreamSession;
 }
+
+/** At most this many sources and follow-ups are kept of a reply, each cut to a sane length. */
+const MAX_SOURCES = 50;
+const MAX_SUGGESTIONS = 6;
+const short = (text: string, max: number) => withoutNul(text).slice(0, max);
 
 type RowOf = (changes: Partial<MessageInput>) => MessageInput;
 
@@ -102,12 +114,19 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     finishReason: null,
     tokenCount: null,
     upstreamModel: null,
+    upstreamThread: null,
+    sources: [],
+    suggestions: [],
   };
   const fields = () => ({
     ...replyRow(exchange),
     plugins: reply.plugins.length > 0 ? reply.plugins : null,
     upstreamModel: reply.upstreamModel,
+    upstreamConversationId: reply.upstreamThread?.conversationId ?? null,
+    upstreamMessageId: reply.upstreamThread?.messageId ?? null,
     files: reply.files.length > 0 ? reply.files : null,
+    sources: reply.sources.length > 0 ? reply.sources : null,
+    suggestions: reply.suggestions.length > 0 ? reply.suggestions : null,
   });
   const rowOf = (changes: Partial<MessageInput>): MessageInput => ({
     ...fields(),
@@ -137,6 +156,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       modelAliases: endpointSettings(ctx.env, exchange.endpoint).aliases,
       ...exchange.credentials,
       beforeCall: started.hold?.beforeCall,
+      ...(exchange.session ? { session: exchange.session } : {}),
     };
     const retryWatch = {
       shown,
@@ -146,7 +166,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     for await (const event of withRateLimitRetry(exchange.provider, request, controller.signal, retryWatch)) {
       if (controller.signal.aborted) break;
       if (event.type === 'text' || event.type === 'image') {
-        const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url) : undefined;
+        const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url, { download: event.download }) : undefined;
         if (image?.file) reply.files.push(image.file);
         const text = withoutNul(event.type === 'text' ? event.delta : image!.markdown);
         reply.text.append(text);
@@ -167,11 +187,19 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         await delta({ delta: '', plugins: reply.plugins });
       } else if (event.type === 'model') {
         reply.upstreamModel = event.id;
+      } else if (event.type === 'upstream-thread') {
+        reply.upstreamThread = { conversationId: event.conversationId, messageId: event.messageId };
       } else if (event.type === 'usage') {
         reply.tokenCount = event.completionTokens;
         reply.promptTokens = event.promptTokens;
       } else if (event.type === 'finish') {
         reply.finishReason = event.reason;
+      } else if (event.type === 'session') {
+        reply.session = event.state;
+      } else if (event.type === 'source') {
+        if (reply.sources.length < MAX_SOURCES && !reply.sources.some((s) => s.url === event.url)) reply.sources.push({ url: short(event.url, 2000), title: short(event.title, 300) });
+      } else if (event.type === 'suggestions') {
+        reply.suggestions = event.items.slice(0, MAX_SUGGESTIONS).map((item) => short(item, 300));
       }
       saver.touch();
       idle.touch();
@@ -251,6 +279,8 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
       tokenCount: reply.tokenCount,
     };
     const saved = exchange.continued ? await upsertMessage(ctx.db, rowOf(changes)) : await storeUnderNewId(ctx, rowOf(changes), placeholderStored);
+    // The next message under this reply continues the upstream's conversation where it is now.
+    if (reply.session) await saveUpstreamSession(ctx.db, exchange.userId, exchange.conversationId, { ...reply.session, replyId: saved.id });
     const conversation = await findConversation(ctx.db, exchange.userId, exchange.conversationId);
     if (!conversation) throw new Error(`conversation ${exchange.conversationId} is gone`);
     const data: FinalEvent = {

@@ -1,5 +1,5 @@
 import { CONVERSATION_PAGE_SIZE, DEFAULT_TITLE } from '@parley/core';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations } from '../../db/schema.ts';
@@ -48,11 +48,14 @@ export async function findConversation(db: Db, userId: string, conversationId: s
   return row;
 }
 
+/** The sidebar's conversations: the owner's, archived ones left out. */
+const listed = and(eq(conversations.userId, sql.placeholder('userId')), isNull(conversations.archivedAt));
+
 const pageStatement = preparedStatement((db: Db) =>
   db
     .select()
     .from(conversations)
-    .where(eq(conversations.userId, sql.placeholder('userId')))
+    .where(listed)
     .orderBy(desc(conversations.createdAt), desc(conversations.id))
     .limit(CONVERSATION_PAGE_SIZE)
     .offset(sql.placeholder('offset'))
@@ -60,10 +63,10 @@ const pageStatement = preparedStatement((db: Db) =>
 );
 
 const countStatement = preparedStatement((db: Db) =>
-  db.select({ n: count() }).from(conversations).where(eq(conversations.userId, sql.placeholder('userId'))).prepare('conversation_count'),
+  db.select({ n: count() }).from(conversations).where(listed).prepare('conversation_count'),
 );
 
-/** One page, newest created first; `pages` counts pages of `CONVERSATION_PAGE_SIZE`. */
+/** One page of the sidebar's list (archived conversations left out), newest created first; `pages` counts pages of `CONVERSATION_PAGE_SIZE`. */
 export async function listConversations(db: Db, userId: string, pageNumber: number) {
   const [rows, [total]] = await Promise.all([
     pageStatement(db).execute({ userId, offset: (pageNumber - 1) * CONVERSATION_PAGE_SIZE }),
@@ -93,6 +96,11 @@ const renameStatement = preparedStatement((db: Db) =>
   db.update(conversations).set(newTitle).where(ownedByPlaceholders()).returning().prepare('rename_conversation'),
 );
 
+/** Remembers the upstream's own conversation (Bing's ids and turn counter) and the reply it ended at. */
+export async function saveUpstreamSession(db: Db, userId: string, conversationId: string, upstream: Record<string, unknown>): Promise<void> {
+  await db.update(conversations).set({ upstream }).where(owned(userId, conversationId));
+}
+
 export async function renameConversation(db: Db, userId: string, conversationId: string, title: string) {
   const [row] = await renameStatement(db).execute({ userId, conversationId, title });
   return row;
@@ -118,4 +126,30 @@ export async function deleteConversations(db: Db, userId: string, conversationId
   const where = conversationId ? owned(userId, conversationId) : eq(conversations.userId, userId);
   const deleted = await db.delete(conversations).where(where).returning({ id: conversations.id });
   return deleted.length;
+}
+
+/** Archives a conversation (it leaves the sidebar's list) or brings it back; undefined when it is not the caller's. */
+export async function setArchived(db: Db, userId: string, conversationId: string, archived: boolean): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set({ archivedAt: archived ? sql`coalesce(${conversations.archivedAt}, now())` : null })
+    .where(owned(userId, conversationId))
+    .returning();
+  return row;
+}
+
+/** One page of the caller's archived conversations, most recently archived first. */
+export async function listArchived(db: Db, userId: string, pageNumber: number) {
+  const where = and(eq(conversations.userId, userId), isNotNull(conversations.archivedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.archivedAt), desc(conversations.id))
+      .limit(CONVERSATION_PAGE_SIZE)
+      .offset((pageNumber - 1) * CONVERSATION_PAGE_SIZE),
+    db.select({ n: count() }).from(conversations).where(where),
+  ]);
+  return { rows, pages: Math.ceil((total?.n ?? 0) / CONVERSATION_PAGE_SIZE), pageNumber };
 }

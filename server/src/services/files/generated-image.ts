@@ -3,6 +3,7 @@ import { fileUrl, imageMimeTypes, type MessageFile } from '@parley/core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app/context.ts';
 import { storageKey } from './file-storage.ts';
+import { downloadPicture } from './remote-picture.ts';
 import { readPicture } from './pooled-readers.ts';
 import { storeFile } from './store-file.ts';
 import { toMessageFile } from './turn-files.ts';
@@ -19,9 +20,17 @@ const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 /**
  * Keeps a picture a drawing model answered (a base64 data URL) as a file of the conversation's
  * owner, so the reply, its reloads, exports and search show `/api/files/<id>`. A provider's
- * https URL is linked as it is; anything else (bytes that are no picture we serve) is left out.
+ * https URL is linked as it is unless `download` asks to keep it; anything else (bytes that are no picture we serve) is left out.
  */
-export async function storeGeneratedImage(ctx: AppContext, owner: string, conversationId: string, url: string): Promise<GeneratedImage> {
+export async function storeGeneratedImage(
+  ctx: AppContext,
+  owner: string,
+  conversationId: string,
+  address: string,
+  how: { download?: boolean } = {},
+): Promise<GeneratedImage> {
+  // An upstream's link is fetched and kept when asked (Copilot's pictures expire); one that cannot be had is linked.
+  const url = (how.download ? await downloadPicture(ctx, address) : undefined) ?? address;
   const match = /^data:image\/[^;,]+;base64,(.*)$/s.exec(url);
   if (!match) return { markdown: url.startsWith('https://') ? `\n![image](${url})\n` : '' };
   const data = Buffer.from(match[1]!, 'base64');

@@ -1,14 +1,33 @@
 import type { Sharp } from 'sharp';
+import { WorkLimitError } from '../worker-pool/work-limit.ts';
 
 /** Longest side of the thumbnail `GET /api/files/:id?size=thumb` answers. */
 const THUMB_SIZE = 320;
-/** Decompression-bomb guard: pictures past this many pixels are refused. */
-const MAX_PIXELS = 100_000_000;
+/**
+ * Decompression-bomb guard: pictures past this many pixels are refused from their header, before
+ * any decoding. libvips' memory is native, outside the worker process's heap cap: a picture
+ * decoded whole takes up to four bytes a pixel, so 50 megapixels (a phone's full-resolution photo)
+ * bound one job near 200 MB, where 100 took 400 MB and more.
+ */
+export const MAX_PIXELS = 50_000_000;
 
-/** sharp (libvips) is loaded on the first picture, not at start. */
+/**
+ * sharp (libvips) is loaded on the first picture, not at start, and set for one job at a time in
+ * a small process: one thread per picture (each libvips thread holds its own buffers) and no
+ * operation cache (it kept up to 50 MB of decoded pixels between jobs).
+ */
 async function picture(data: Buffer): Promise<Sharp> {
   const { default: sharp } = await import('sharp');
-  return sharp(data, { limitInputPixels: MAX_PIXELS });
+  sharp.concurrency(1);
+  sharp.cache(false);
+  // Read top to bottom where the operations allow it, instead of the whole picture at once.
+  return sharp(data, { limitInputPixels: MAX_PIXELS, sequentialRead: true });
+}
+
+/** sharp's refusal of a picture past `limitInputPixels`, as the worker pool's size limit. */
+function pixelLimit(error: unknown): never {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) throw new WorkLimitError('size', `The picture has more than ${MAX_PIXELS} pixels.`);
+  throw error;
 }
 
 export interface ImageSize {
@@ -68,7 +87,8 @@ interface FittedPicture {
  * A picture ready for a provider: as it is when it fits, otherwise scaled to `maxSide` and
  * re-encoded (JPEG, lowering quality until it fits `maxBytes`). GIFs keep only their first frame
  * when resized. Run in a process of the worker pool (see pooled-readers.ts): a picture of many
- * megapixels that packs into a few hundred KB takes seconds and hundreds of MB to decode.
+ * megapixels that packs into a few hundred KB takes seconds and hundreds of MB to decode; one
+ * past MAX_PIXELS is refused from its header (a `size` WorkLimitError: the turn goes on without it).
  */
 export async function fitPicture(input: { data: Uint8Array; mimeType: string; limit: ImageLimit }): Promise<FittedPicture> {
   const { mimeType, limit } = input;
@@ -82,7 +102,8 @@ export async function fitPicture(input: { data: Uint8Array; mimeType: string; li
       .resize(limit.maxSide, limit.maxSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality })
-      .toBuffer();
+      .toBuffer()
+      .catch(pixelLimit);
     if (resized.length <= limit.maxBytes || quality <= 40) return { data: resized, mimeType: 'image/jpeg' };
     quality -= 15;
   }

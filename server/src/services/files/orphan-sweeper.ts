@@ -4,7 +4,8 @@ import { deleteOrphanRows, type FileRow } from './file-store.ts';
 
 const HOUR_MS = 3_600_000;
 
-async function deleteStored(ctx: AppContext, row: FileRow): Promise<void> {
+/** Removes a file's bytes (and a picture's thumbnail) once its row is gone; a failure is logged, not thrown. */
+export async function deleteStored(ctx: Pick<AppContext, 'files' | 'log'>, row: FileRow): Promise<void> {
   const keys = row.kind === 'image' ? [row.path, storageKey(row.userId, row.id, '.thumb')] : [row.path];
   for (const key of keys) {
     // The row is gone, so nothing serves the bytes any more; a failed delete only leaves them on disk.

@@ -21,8 +21,8 @@ describe('a hostile picture fitted for a model', { timeout: 120_000 }, () => {
 
   it('is fitted in the worker pool within the reading limit: past it the turn goes on without it, says so, and it is logged', async () => {
     const [owner] = await t.ctx.db.insert(users).values({ name: 'Painter', email: 'painter@example.com' }).returning();
-    // 9,000 × 9,000 pixels in about 80 KB: seconds of decoding and scaling to fit 2,048 pixels.
-    const data = pictureBomb(9000, 9000);
+    // 7,000 × 7,000 pixels in about 50 KB: seconds of decoding and scaling to fit 2,048 pixels.
+    const data = pictureBomb(7000, 7000);
     expect(data.length).toBeLessThan(200_000);
     const id = randomUUID();
     const key = storageKey(owner!.id, id);
@@ -33,8 +33,8 @@ describe('a hostile picture fitted for a model', { timeout: 120_000 }, () => {
       mimeType: 'image/png',
       kind: 'image',
       bytes: data.length,
-      width: 9000,
-      height: 9000,
+      width: 7000,
+      height: 7000,
       path: key,
     });
     const [turn] = await turnsWithFiles(t.ctx, { userId: owner!.id, endpoint: 'openAI', model: 'gpt-4o', turns: [{ role: 'user', content: 'What is this?', files: [toMessageFile(row)] }] });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
-import { PoolFullError, WorkLimitError } from '../worker-pool/work-limit.ts';
+import { OwnerBusyError, PoolFullError, WorkLimitError } from '../worker-pool/work-limit.ts';
 import type { ExtractedText } from './extract-text.ts';
 import type { ImageLimit, ImageSize } from './image-info.ts';
 
@@ -11,8 +11,13 @@ const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset,
 /** Seconds a client is told to wait when the pool's queue is full: a few documents' reading time. */
 const BUSY_RETRY_AFTER_SECONDS = '5';
 
-/** A full queue is the server's state, not the file's: the upload may be sent again as it is. */
+/** A full queue is the server's state (503), or the user's own files filling their share (429), not the file's: the upload may be sent again as it is. */
 function rethrowIfPoolFull(error: unknown): void {
+  if (error instanceof OwnerBusyError) {
+    throw new AppError('rate_limited', 'Parley is still reading your other files. Please send this file again once they are done.', undefined, {
+      'Retry-After': BUSY_RETRY_AFTER_SECONDS,
+    });
+  }
   if (error instanceof PoolFullError) {
     throw new AppError('service_unavailable', 'Parley is busy reading other files. Please send this file again in a few seconds.', undefined, {
       'Retry-After': BUSY_RETRY_AFTER_SECONDS,
@@ -29,7 +34,7 @@ function rethrowIfPoolFull(error: unknown): void {
  */
 export async function readDocumentText(ctx: Ctx, owner: string, filename: string, data: Buffer): Promise<ExtractedText | undefined> {
   try {
-    return await ctx.workers.run('extractText', { name: filename, data }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS });
+    return await ctx.workers.run('extractText', { name: filename, data }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS, owner });
   } catch (error) {
     rethrowIfPoolFull(error);
     if (error instanceof WorkLimitError) {
@@ -48,7 +53,7 @@ export interface PictureInfo extends ImageSize {
 /** A picture's size and thumbnail, decoded in the worker pool; undefined when it is no picture or decoding it passes a limit (logged). */
 export async function readPicture(ctx: Ctx, owner: string, data: Buffer): Promise<PictureInfo | undefined> {
   try {
-    const facts = await ctx.workers.run('describePicture', { data }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS });
+    const facts = await ctx.workers.run('describePicture', { data }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS, owner });
     return facts && { ...facts, thumbnail: asBuffer(facts.thumbnail) };
   } catch (error) {
     rethrowIfPoolFull(error);
@@ -63,7 +68,7 @@ export async function readPicture(ctx: Ctx, owner: string, data: Buffer): Promis
  */
 export async function fitPictureInPool(ctx: Ctx, file: { id: string; userId: string }, data: Buffer, mimeType: string, limit: ImageLimit): Promise<{ data: Buffer; mimeType: string } | undefined> {
   try {
-    const fitted = await ctx.workers.run('fitPicture', { data, mimeType, limit }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS });
+    const fitted = await ctx.workers.run('fitPicture', { data, mimeType, limit }, { timeoutMs: ctx.env.PARSE_TIMEOUT_MS, owner: file.userId });
     return { data: asBuffer(fitted.data), mimeType: fitted.mimeType };
   } catch (error) {
     rethrowIfPoolFull(error);

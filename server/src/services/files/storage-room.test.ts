@@ -12,7 +12,8 @@ describe.each(testDatabaseKinds)('the per-user storage cap under a burst of uplo
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { USER_STORAGE_MB: '1' });
+    // All eight at once: the per-user cap of the parsing pool is not what this test is about.
+    t = await createTestApp(kind, { USER_STORAGE_MB: '1', WORKER_USER_MAX: '8' });
   });
   afterAll(() => t.close());
 

@@ -43,10 +43,10 @@ function refusal(errorText: string): AppError {
  */
 export async function holdGatewayCall(ctx: AppContext, caller: GatewayCaller, target: UpstreamTarget, estimate: CallEstimate): Promise<GatewayMeter> {
   const { endpoint, model } = target;
-  const price = caller.payer.kind === 'key' ? tokenPrice(ctx.env, endpoint, model) : undefined;
+  const price = caller.payer.kind === 'key' ? tokenPrice(ctx, endpoint, model) : undefined;
   const estimated: TokenCount = { input: estimate.inputTokens, output: estimate.outputTokens, cached: 0 };
   const holdCost = price ? tokenCost(price, estimated) : undefined;
-  const perCall = caller.payer.kind === 'key' && !price ? callPrice(ctx.env, endpoint, model).cost : undefined;
+  const perCall = caller.payer.kind === 'key' && !price ? callPrice(ctx, endpoint, model).cost : undefined;
   const held = await holdCall(ctx, caller.payer, { endpoint, model, promptText: () => estimate.promptText, holdCost });
   if (!held.ok) {
     ctx.log.info({ userId: caller.userId, keyId: caller.keyId, tokenId: caller.tokenId, model, refusal: held.errorText }, 'API call refused: quota');

@@ -21,6 +21,8 @@ export interface OutputWatch {
   usage: TokenUsage | undefined;
   outputChunks: number;
   upstreamModel: string | undefined;
+  /** A failure the upstream's stream reported in-band (an `error` event) after it began: the call ended in error, though nothing was thrown. */
+  streamError?: string;
 }
 
 /** What the running call tells the meter: filled in by the call as it learns it. */
@@ -63,8 +65,10 @@ export async function meteredCall<T>(ctx: AppContext, input: MeteredCallInput, r
     const firstOutputAt = watch?.firstOutputAt;
     const served = failure === undefined || metering.produced || firstOutputAt !== undefined;
     const usage = metering.usage ?? watch?.usage ?? (served ? { ...noTokens, input: estimate.inputTokens, output: watch?.outputChunks ?? 0 } : noTokens);
-    const status = failure === undefined ? 'ok' : input.signal.aborted ? 'cancelled' : 'error';
-    if (status === 'error') ctx.log.warn({ err: failure, userId: caller.userId, model: target.model, endpoint: target.endpoint, dialect: input.dialect }, 'API call failed');
+    const streamError = watch?.streamError;
+    const status = failure !== undefined ? (input.signal.aborted ? 'cancelled' : 'error') : streamError ? 'error' : 'ok';
+    const errorCode = failure !== undefined ? errorCodeOf(failure) : (streamError ?? null);
+    if (status === 'error') ctx.log.warn({ err: failure, errorCode, userId: caller.userId, model: target.model, endpoint: target.endpoint, dialect: input.dialect }, 'API call failed');
     const totalMs = Math.round(performance.now() - started);
     void meter.settle(served, usage).then((charged) =>
       ctx.usageRecords.add({
@@ -84,7 +88,7 @@ export async function meteredCall<T>(ctx: AppContext, input: MeteredCallInput, r
         ttftMs: firstOutputAt === undefined ? null : Math.round(firstOutputAt - started),
         totalMs,
         status,
-        errorCode: failure === undefined ? null : errorCodeOf(failure),
+        errorCode,
         clientIp: input.clientIp,
       }),
     );

@@ -12,6 +12,8 @@ export interface ModelListsOptions {
   onFetchError?: (endpoint: EndpointName, error: unknown) => void;
   /** The models CHANNELS_FILE's channels serve on the endpoint, added to its list (`ctx.channels.modelsFor`). */
   channelModels?: (endpoint: EndpointName) => string[];
+  /** The operator's list of the endpoint's models (the console's Models and prices), replacing the one made here. */
+  offeredModels?: (endpoint: EndpointName) => string[] | undefined;
 }
 
 interface Cached {
@@ -48,7 +50,7 @@ export interface ModelLists {
  * the OpenAI list, as it runs on that account.
  */
 export function createModelLists(env: Env, options: ModelListsOptions = {}): ModelLists {
-  const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError, channelModels = () => [] } = options;
+  const { ttlMs = 10 * 60_000, retryMs = 60_000, timeoutMs = 5_000, onFetchError, channelModels = () => [], offeredModels = () => undefined } = options;
   const cache = new Map<EndpointName, Cached>();
 
   function live(endpoint: EndpointName): Promise<LiveModel[]> | undefined {
@@ -76,12 +78,31 @@ export function createModelLists(env: Env, options: ModelListsOptions = {}): Mod
     return ((await live(ownAccount(endpoint))) ?? []).filter((m) => m.shutdownDate === undefined || m.shutdownDate > now);
   }
 
-  async function listFor(endpoint: EndpointName): Promise<string[]> {
+  async function buildList(endpoint: EndpointName): Promise<string[]> {
     const settings = endpointSettings(env, ownAccount(endpoint));
     const configured = parseModelList(settings.models, endpoint);
     const fetched = (await served(endpoint)).map((m) => m.id);
     // A user_provided endpoint runs on each user's own key, never on the channels.
     return [...new Set([...configured, ...fetched, ...(settings.userProvide ? [] : channelModels(endpoint))])];
+  }
+
+  // Each endpoint's list as last built, with what it was built from: the day and the live list
+  // fetched. The configuration and the channels do not change while the process runs, so the
+  // list is the same until one of those does (building it was a part of every call's CPU). The
+  // operator's own choice (the console's models and prices) replaces the built list while it is set.
+  const built = new Map<EndpointName, { day: string; source: Promise<LiveModel[]> | undefined; list: Promise<string[]> }>();
+
+  /** One endpoint's list; callers only read it. */
+  function listFor(endpoint: EndpointName): Promise<string[]> {
+    const chosen = offeredModels(endpoint);
+    if (chosen) return Promise.resolve(chosen);
+    const day = today();
+    const source = live(ownAccount(endpoint));
+    const last = built.get(endpoint);
+    if (last && last.day === day && last.source === source) return last.list;
+    const list = buildList(endpoint);
+    built.set(endpoint, { day, source, list });
+    return list;
   }
 
   async function retiring(endpoint: EndpointName): Promise<Record<string, string>> {

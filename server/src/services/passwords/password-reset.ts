@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PasswordResetAnswer, ResetPasswordInput } from '@parley/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import type { AppContext } from '../../app/context.ts';
 import { AppError } from '../../app/errors.ts';
@@ -23,7 +23,7 @@ export const resetMessages = {
  * Issues a single-use reset token (only its hash is stored) and answers the link to it on
  * `publicUrl`. Older unused tokens of the user are voided.
  */
-export async function issueResetLink(db: Db, user: UserRow, publicUrl: string): Promise<string> {
+export async function issueResetLink(db: Queryable, user: Pick<UserRow, 'id'>, publicUrl: string): Promise<string> {
   const token = newOpaqueToken();
   await db.transaction(async (tx) => {
     await tx

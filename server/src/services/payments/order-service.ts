@@ -5,7 +5,8 @@ import type { AppContext } from '../../app/context.ts';
 import { orders } from '../../db/schema.ts';
 import { findKeyWithOwner, keyState } from '../access/access-key-store.ts';
 import { MAX_AMOUNT } from '../access/safe-amount.ts';
-import { epayConfig, type EpayConfig } from './epay-config.ts';
+import { epayConfig, paymentsConfigured, type EpayConfig } from './epay-config.ts';
+import { isPayable, packOfPrice } from './top-up-offer.ts';
 import { epaySign, fenToMoney } from './epay-sign.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -30,13 +31,13 @@ const newOrderId = () => `PL${Date.now()}${randomBytes(8).toString('hex')}`;
  * payId is unique per key, so a repeated request (a double click, a retry) answers the same order.
  */
 export async function createOrder(ctx: AppContext, body: CreateOrderRequest): Promise<CreateOrderResponse> {
-  const config = epayConfig(ctx.env);
-  if (!config) return failure.paymentsOff;
+  if (!paymentsConfigured(ctx.env)) return failure.paymentsOff;
   const found = await findKeyWithOwner(ctx.db, body.apikey.replace(/\s+/g, ''));
   if (!found || keyState(found.key) !== 'active') return failure.unknownKey;
-  const type = ctx.env.PAY_METHODS.find((method) => method === body.type);
-  if (type === undefined) return failure.badType;
-  const pack = ctx.env.TOPUP_PACKS.find((p) => Math.round(p.price * 100) === Math.round(body.price * 100));
+  const { type } = body;
+  if (!isPayable(ctx, type)) return failure.badType;
+  const config = epayConfig(ctx.env, type)!;
+  const pack = packOfPrice(ctx, body.price);
   if (!pack) return failure.badPrice;
   if (!isOwnPage(body.returnUrl, config.publicUrl)) return failure.badReturnUrl;
   // Refused before anyone pays: a paid order must always be creditable.
@@ -62,6 +63,9 @@ export async function createOrder(ctx: AppContext, body: CreateOrderRequest): Pr
   return { code: ORDER_OK, data: { orderId: order!.id } };
 }
 
+/** What the gateway's page says is bought (the payer reads it in the WeChat or Alipay app). */
+const itemNames: Record<OrderRow['purpose'], string> = { new_key: '新密钥额度', key_topup: '额度', credits: '积分' };
+
 /** The gateway's payment page for an order: `EPAY_URL/submit.php` with the signed parameters. */
 export function gatewayUrl(config: EpayConfig, order: OrderRow, appTitle: string): string {
   const params: Record<string, string> = {
@@ -70,7 +74,7 @@ export function gatewayUrl(config: EpayConfig, order: OrderRow, appTitle: string
     out_trade_no: order.id,
     notify_url: config.notifyUrl,
     return_url: order.returnUrl ?? '',
-    name: `${appTitle} 额度 ${order.quota}`,
+    name: `${appTitle} ${itemNames[order.purpose]} ${order.quota}`,
     money: fenToMoney(order.price),
   };
   const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(params).filter(([, v]) => v !== '')), sign: epaySign(params, config.key), sign_type: 'MD5' });

@@ -104,7 +104,7 @@ export async function revokeFamily(db: Queryable, familyId: string, now = new Da
  * Ends every access token of the user (`authenticate` compares the version a token was signed
  * at). Other logins keep their refresh cookie and get a fresh access token on their next refresh.
  */
-export async function endAccessTokens(db: Db, userId: string): Promise<void> {
+export async function endAccessTokens(db: Queryable, userId: string): Promise<void> {
   await db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })

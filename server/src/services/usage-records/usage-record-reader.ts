@@ -1,6 +1,7 @@
 import type { UsageRecordPage, UsageRecordView } from '@parley/core';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { nextCursor, olderThan } from '../../db/newest-first-cursor.ts';
 import { apiTokens, usageRecords } from '../../db/schema.ts';
 
 export interface RecordsQuery {
@@ -11,7 +12,10 @@ export interface RecordsQuery {
 
 type Row = typeof usageRecords.$inferSelect & { tokenName: string | null };
 
-function view(row: Row): UsageRecordView {
+/** Rows after the `<createdAt ISO>|<id>` of the last row of the previous page (newest first). */
+export const pagedBefore = (before: string | undefined) => olderThan(usageRecords.createdAt, usageRecords.id, before);
+
+export function view(row: Row): UsageRecordView {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -37,11 +41,7 @@ function view(row: Row): UsageRecordView {
  * account, or a key's own row, so one key never sees another's records.
  */
 export async function readUsageRecords(db: Db, userId: string, query: RecordsQuery): Promise<UsageRecordPage> {
-  const [beforeAt, beforeId] = query.before?.split('|') ?? [];
-  const after =
-    beforeAt && beforeId
-      ? or(lt(usageRecords.createdAt, new Date(beforeAt)), and(eq(usageRecords.createdAt, new Date(beforeAt)), lt(usageRecords.id, beforeId)))
-      : undefined;
+  const after = pagedBefore(query.before);
   const rows = await db
     .select({ record: usageRecords, tokenName: apiTokens.name })
     .from(usageRecords)
@@ -50,8 +50,7 @@ export async function readUsageRecords(db: Db, userId: string, query: RecordsQue
     .orderBy(desc(usageRecords.createdAt), desc(usageRecords.id))
     .limit(query.limit + 1);
   const records = rows.slice(0, query.limit).map((r) => view({ ...r.record, tokenName: r.tokenName }));
-  const last = records.at(-1);
-  return { records, nextBefore: rows.length > query.limit && last ? `${last.createdAt}|${last.id}` : null };
+  return { records, nextBefore: nextCursor(rows.length, query.limit, records.at(-1)) };
 }
 
 const csvColumns: (keyof UsageRecordView)[] = [
@@ -59,7 +58,7 @@ const csvColumns: (keyof UsageRecordView)[] = [
 ];
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-function cell(value: unknown): string {
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
@@ -68,6 +67,6 @@ function cell(value: unknown): string {
 
 /** The page as CSV, a header line first. */
 export function usageRecordsCsv(records: UsageRecordView[]): string {
-  const lines = [csvColumns.join(','), ...records.map((r) => csvColumns.map((c) => cell(r[c])).join(','))];
+  const lines = [csvColumns.join(','), ...records.map((r) => csvColumns.map((c) => csvCell(r[c])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

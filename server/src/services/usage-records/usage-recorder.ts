@@ -1,8 +1,32 @@
 import type { Logger } from '../../app/logger.ts';
 import type { Db } from '../../db/client.ts';
 import { usageRecords } from '../../db/schema.ts';
+import { insertUnnested, type UnnestedColumn } from '../../db/unnest-insert.ts';
 
 type UsageRecordInput = typeof usageRecords.$inferInsert;
+
+/** Every column a call's record sets (the id is the database's). */
+const recordColumns: readonly UnnestedColumn<UsageRecordInput>[] = [
+  ['createdAt', 'timestamptz'],
+  ['userId', 'text'],
+  ['accessKeyId', 'text'],
+  ['apiTokenId', 'text'],
+  ['dialect', 'text'],
+  ['model', 'text'],
+  ['upstreamModel', 'text'],
+  ['channel', 'text'],
+  ['inputTokens', 'int'],
+  ['outputTokens', 'int'],
+  ['cachedTokens', 'int'],
+  ['reasoningTokens', 'int'],
+  ['charged', 'bigint'],
+  ['unit', 'text'],
+  ['ttftMs', 'int'],
+  ['totalMs', 'int'],
+  ['status', 'text'],
+  ['errorCode', 'text'],
+  ['clientIp', 'text'],
+];
 
 export interface UsageRecorder {
   /** Queues one call's record; it reaches the database with the next batch, never on the call's own path. */
@@ -22,7 +46,7 @@ export interface UsageRecorderOptions {
 
 /**
  * Usage records are written off the hot path: a call queues its row and returns; a timer
- * writes the queue in multi-row inserts, batches never overlapping. A batch that fails is
+ * writes the queue in one statement per batch (its columns as arrays), batches never overlapping. A batch that fails is
  * written row by row, so one bad row (its owner deleted meanwhile) does not lose the others.
  */
 export function createUsageRecorder(db: Db, log: Logger, { intervalMs = 500, batchMax = 500, queueMax = 100_000 }: UsageRecorderOptions = {}): UsageRecorder {
@@ -32,7 +56,7 @@ export function createUsageRecorder(db: Db, log: Logger, { intervalMs = 500, bat
 
   async function writeBatch(batch: UsageRecordInput[]): Promise<void> {
     try {
-      await db.insert(usageRecords).values(batch);
+      await insertUnnested(db, usageRecords, recordColumns, batch);
     } catch (error) {
       log.warn({ err: error, rows: batch.length }, 'usage record batch failed; writing its rows one by one');
       for (const row of batch) {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/client.ts';
 import { issueResetLink, RESET_TOKEN_TTL_MS } from '../passwords/password-reset.ts';
-import { AdminError, banUser, requireUserByEmail, createUserAccount, deleteUser, listUsers, setUserPassword, unbanUser } from './user-admin.ts';
+import { AdminError, banUser, requireUserByEmail, createUserAccount, deleteUser, listUsers, setUserPassword, setUserRole, unbanUser } from './user-admin.ts';
 import { isBanned } from './user-service.ts';
 import { accessAdminOptions, accessAdminUsage, runAccessAdminCommand } from '../access/access-admin-commands.ts';
 import { channelAdminUsage, runChannelAdminCommand } from '../channels/channel-admin-commands.ts';
@@ -13,6 +13,8 @@ const adminUsage = `Usage: npm run admin -- <command> [options]
   user:ban --email <e> [--minutes <n>]     (no --minutes: until unbanned)
   user:unban --email <e>
   user:delete --email <e>
+  user:promote --email <e>                 (an admin of the operator console, /admin)
+  user:demote --email <e>
   user:reset-password --email <e> --password <p>
   user:reset-link --email <e>              (prints a one-time link on PUBLIC_URL)
 ${accessAdminUsage}
@@ -77,6 +79,13 @@ export async function runAdminCommand(db: Db, argv: string[], settings: AdminSet
       const [email] = required(values, 'email');
       await deleteUser(db, email!);
       return `Deleted ${email} and everything it owned`;
+    }
+    case 'user:promote':
+    case 'user:demote': {
+      const [email] = required(values, 'email');
+      const role = command === 'user:promote' ? 'admin' : 'user';
+      const before = await setUserRole(db, email!, role);
+      return before === role ? `${email} was already ${role === 'admin' ? 'an admin' : 'a user'}` : `${email} is now ${role === 'admin' ? 'an admin' : 'a user'}`;
     }
     case 'user:reset-password': {
       const [email, password] = required(values, 'email', 'password');

@@ -1,7 +1,4 @@
+import { hasSqlState } from '../../db/sql-state.ts';
+
 /** PostgreSQL's unique_violation, seen directly or wrapped by Drizzle's query error (both drivers). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, '23505');

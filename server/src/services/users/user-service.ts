@@ -36,8 +36,12 @@ export function isBanned(row: Pick<UserRow, 'bannedUntil'>, now = new Date()): b
 /** Accounts only: the owner rows of access keys and anonymous visitors are not people who sign in. */
 export const isAccount = notInArray(users.provider, [...nonAccountProviders]);
 
-/** The first account of an instance administers it, as in LibreChat. */
-export async function roleForNewUser(db: Db): Promise<'admin' | 'user'> {
+/** Whether an address is one of ADMIN_EMAILS (already trimmed and lower-cased). */
+const isAdminEmail = (email: string, adminEmails: readonly string[]) => adminEmails.includes(email.trim().toLowerCase());
+
+/** The first account of an instance administers it, as in LibreChat; so does an address of ADMIN_EMAILS. */
+export async function roleForNewUser(db: Db, email: string, adminEmails: readonly string[] = []): Promise<'admin' | 'user'> {
+  if (isAdminEmail(email, adminEmails)) return 'admin';
   const [row] = await db.select({ id: users.id }).from(users).where(isAccount).limit(1);
   return row ? 'user' : 'admin';
 }
@@ -47,7 +51,7 @@ export async function roleForNewUser(db: Db): Promise<'admin' | 'user'> {
  * account with the same address, but only when the provider vouches for it (an unverified
  * address would let anyone claim someone else's account); else a new account.
  */
-export async function findOrCreateSocialUser(db: Db, profile: SocialProfile): Promise<UserRow> {
+export async function findOrCreateSocialUser(db: Db, profile: SocialProfile, adminEmails: readonly string[] = []): Promise<UserRow> {
   const [linked] = await db
     .select()
     .from(users)
@@ -81,7 +85,7 @@ export async function findOrCreateSocialUser(db: Db, profile: SocialProfile): Pr
       provider: profile.provider,
       providerId: profile.providerId,
       emailVerified: profile.emailVerified,
-      role: await roleForNewUser(db),
+      role: await roleForNewUser(db, profile.email, adminEmails),
     })
     .returning();
   return created!;

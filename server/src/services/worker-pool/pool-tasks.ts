@@ -7,6 +7,7 @@ export const poolTasks = {
   extractText: async () => (await import('../files/extract-text.ts')).extractText,
   describePicture: async () => (await import('../files/image-info.ts')).describePicture,
   fitPicture: async () => (await import('../files/image-info.ts')).fitPicture,
+  parseExport: async () => (await import('../import/parse-export.ts')).parseExport,
   calculate: async () => (await import('../plugins/tools/calculate.ts')).loadCalculator(),
 };
 

@@ -9,6 +9,14 @@ export class PoolFullError extends Error {
   override name = 'PoolFullError';
 }
 
+/**
+ * A job refused before it started because its owner already has as many jobs queued or running
+ * as one user may (`WORKER_USER_MAX`): one user cannot fill the queue every user shares.
+ */
+export class OwnerBusyError extends PoolFullError {
+  override name = 'OwnerBusyError';
+}
+
 /** A job stopped for crossing one of its bounds; any other failure of a job is a plain Error. */
 export class WorkLimitError extends Error {
   override name = 'WorkLimitError';

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { bufferLogger } from '../../test-support/buffer-logger.ts';
-import { PoolFullError, WorkLimitError } from './work-limit.ts';
+import { OwnerBusyError, PoolFullError, WorkLimitError } from './work-limit.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 const logger = bufferLogger();
-const pool = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8 });
+const pool = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8, maxPerOwner: 8 });
 const calculate = (expression: string, timeoutMs = 60_000) => pool.run('calculate', { expression }, { timeoutMs });
 
 afterAll(() => pool.close());
@@ -32,7 +32,7 @@ describe('the worker pool', { timeout: 120_000 }, () => {
   });
 
   it('lets at most maxWaiting jobs wait, refuses the next at once with a PoolFullError (logged), and runs the waiting ones', async () => {
-    const small = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 2 });
+    const small = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 2, maxPerOwner: 8 });
     try {
       const run = (expression: string) => small.run('calculate', { expression }, { timeoutMs: 60_000 });
       // The first goes to the process at once; two wait; the fourth finds the queue full.
@@ -47,8 +47,25 @@ describe('the worker pool', { timeout: 120_000 }, () => {
     }
   });
 
+  it('keeps one owner to its share: past maxPerOwner jobs waiting or running its next is refused, while others still get in', async () => {
+    const shared = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8, maxPerOwner: 2 });
+    try {
+      const run = (expression: string, owner: string) => shared.run('calculate', { expression }, { timeoutMs: 60_000, owner });
+      const mine = [run('1+1', 'alice'), run('2+2', 'alice')];
+      await expect(run('3+3', 'alice')).rejects.toBeInstanceOf(OwnerBusyError);
+      expect(logger.lines.join('')).toContain('its owner has as many jobs as one may');
+      const theirs = run('4+4', 'bob');
+      expect(await Promise.all(mine)).toEqual(['2', '4']);
+      // Alice's jobs are done: her share is free again.
+      expect(await run('5+5', 'alice')).toBe('10');
+      expect(await theirs).toBe('8');
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
-    const closing = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8 });
+    const closing = createWorkerPool(logger.log, { size: 1, memoryMb: 96, maxWaiting: 8, maxPerOwner: 8 });
     await closing.close();
     await expect(closing.run('calculate', { expression: '1' }, { timeoutMs: 1000 })).rejects.toThrow(/closed/);
   });

@@ -4,7 +4,7 @@ import type { Logger } from '../../app/logger.ts';
 import type { PoolAnswer, PoolRequest } from './pool-worker.ts';
 import type { TaskInput, TaskName, TaskOutput } from './pool-tasks.ts';
 import { startWorkerProcess } from './start-worker-process.ts';
-import { PoolFullError, WorkLimitError } from './work-limit.ts';
+import { OwnerBusyError, PoolFullError, WorkLimitError } from './work-limit.ts';
 
 export interface WorkerPoolOptions {
   /** Processes running at most; jobs past that wait their turn. */
@@ -13,14 +13,23 @@ export interface WorkerPoolOptions {
   memoryMb: number;
   /** Jobs that may wait for a process at once; one more is refused with a PoolFullError. */
   maxWaiting: number;
+  /** Jobs one owner may have waiting or running at once; one more is refused with an OwnerBusyError. */
+  maxPerOwner: number;
+}
+
+interface JobLimits {
+  timeoutMs: number;
+  /** Whose job it is (a user id): each owner's waiting and running jobs count against `maxPerOwner`. */
+  owner?: string;
 }
 
 /** Untrusted, unbounded work (document parsing, picture decoding, calculations) off the event loop. */
 export interface WorkerPool {
   /**
-   * Runs one job, or refuses it with a PoolFullError when `maxWaiting` jobs wait already;
-   * past `timeoutMs` of its own running time its process is stopped and it fails with a `time` WorkLimitError. */
-  run<T extends TaskName>(task: T, input: TaskInput<T>, limits: { timeoutMs: number }): Promise<TaskOutput<T>>;
+   * Runs one job, or refuses it with a PoolFullError when `maxWaiting` jobs wait already (an
+   * OwnerBusyError when its owner has `maxPerOwner` jobs waiting or running); past `timeoutMs` of its
+   * own running time its process is stopped and it fails with a `time` WorkLimitError. */
+  run<T extends TaskName>(task: T, input: TaskInput<T>, limits: JobLimits): Promise<TaskOutput<T>>;
   /** Stops every process; jobs running or waiting fail. */
   close(): Promise<void>;
 }
@@ -69,6 +78,8 @@ function holdProcess(worker: ChildProcess, hold: boolean) {
 export function createWorkerPool(log: Logger, options: WorkerPoolOptions): WorkerPool {
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
+  // Each owner's jobs waiting or running.
+  const perOwner = new Map<string, number>();
   let nextId = 0;
   let closed = false;
 
@@ -149,14 +160,27 @@ export function createWorkerPool(log: Logger, options: WorkerPoolOptions): Worke
   return {
     run(task, input, limits) {
       if (closed) return Promise.reject(new Error('the worker pool is closed'));
+      const { owner } = limits;
+      const owned = owner === undefined ? 0 : (perOwner.get(owner) ?? 0);
+      if (owner !== undefined && owned >= options.maxPerOwner) {
+        log.warn({ task, owner, jobs: owned }, 'refused a worker-pool job: its owner has as many jobs as one may');
+        return Promise.reject(new OwnerBusyError(`${owned} of your jobs are in the worker pool already.`));
+      }
       if (waiting.length >= options.maxWaiting) {
         log.warn({ task, waiting: waiting.length }, 'refused a worker-pool job: as many jobs as may wait are waiting');
         return Promise.reject(new PoolFullError(`${waiting.length} jobs are waiting for the worker pool already.`));
       }
-      return new Promise((resolve, reject) => {
-        waiting.push({ id: nextId++, task, input, timeoutMs: limits.timeoutMs, resolve: resolve as (result: unknown) => void, reject });
+      if (owner !== undefined) perOwner.set(owner, owned + 1);
+      const release = () => {
+        if (owner === undefined) return;
+        const left = (perOwner.get(owner) ?? 1) - 1;
+        if (left > 0) perOwner.set(owner, left);
+        else perOwner.delete(owner);
+      };
+      return new Promise<unknown>((resolve, reject) => {
+        waiting.push({ id: nextId++, task, input, timeoutMs: limits.timeoutMs, resolve, reject });
         dispatch();
-      });
+      }).finally(release) as Promise<TaskOutput<typeof task>>;
     },
     async close() {
       closed = true;

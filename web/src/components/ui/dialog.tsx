@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { focusedBeforeMenus, refocus } from './last-focus.ts';
 
 export const Dialog = DialogPrimitive.Root;
 
@@ -17,6 +18,8 @@ export interface DialogContentProps {
 
 /** A centered modal panel with its title, an optional description and a close button. */
 export function DialogContent({ title, closeLabel, description, children, className, ...rest }: DialogContentProps) {
+  // What opened the dialog: read as it opens, before the dialog takes the focus.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
@@ -27,8 +30,13 @@ export function DialogContent({ title, closeLabel, description, children, classN
         // Focus the panel itself rather than its first control (the close button): Tab still
         // enters the dialog, and a ring does not flash on the close button for mouse users.
         onOpenAutoFocus={(event) => {
+          opener.current = focusedBeforeMenus();
           event.preventDefault();
           (event.currentTarget as HTMLElement).focus();
+        }}
+        // Closing gives the focus back to what opened the dialog, even when that was a menu's item (gone by now).
+        onCloseAutoFocus={(event) => {
+          if (refocus(opener.current)) event.preventDefault();
         }}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden',

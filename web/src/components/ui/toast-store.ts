@@ -19,6 +19,8 @@ let nextId = 1;
 export const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   show(text, tone = 'error') {
+    // One toast per event: the same message already showing is not stacked again.
+    if (get().toasts.some((toast) => toast.text === text && toast.tone === tone)) return;
     const id = nextId++;
     set((s) => ({ toasts: [...s.toasts, { id, text, tone }].slice(-timings.toastLimit) }));
     setTimeout(() => get().dismiss(id), timings.toastDuration);

@@ -2,17 +2,20 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { cn } from './cn.ts';
 import { useToasts } from './toast-store.ts';
 
-/** The toasts, top centre, announced to screen readers. */
+/**
+ * The toasts, top centre, announced to screen readers by the status region around them. Each toast
+ * is a button named by its text that closes it; the status role stays on the region, since a
+ * button given that role would lose the name its text gives it.
+ */
 export function Toaster() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
       {toasts.map((toast) => (
         <button
           key={toast.id}
           type="button"
-          role="status"
           data-testid="toast"
           onClick={() => dismiss(toast.id)}
           className={cn(

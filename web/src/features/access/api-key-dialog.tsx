@@ -8,7 +8,6 @@ import { useAccessDialogs } from './access-dialogs-store.ts';
 import { forgetAccessKey } from './forget-access-key.ts';
 import { KeyLinks } from './key-links.tsx';
 import { useAccess } from '../../state/use-access.ts';
-import { useSaveAccessKey } from './use-save-access-key.ts';
 
 /** The API-key configuration dialog (SPEC point 2): the key in use, a new one to save, or none. */
 export function ApiKeyDialog() {
@@ -16,7 +15,6 @@ export function ApiKeyDialog() {
   const open = useAccessDialogs((s) => s.open === 'key');
   const close = useAccessDialogs((s) => s.close);
   const { apiKey } = useAccess();
-  const saveKey = useSaveAccessKey();
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
@@ -34,10 +32,7 @@ export function ApiKeyDialog() {
             ) : null}
           </div>
           <AccessKeyForm
-            onSave={(key) => {
-              close();
-              saveKey(key);
-            }}
+            onSaved={close}
             secondary={
               <Button variant="secondary" onClick={close}>
                 {t('common.cancel')}

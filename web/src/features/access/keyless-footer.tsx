@@ -1,6 +1,7 @@
-import { KeyRound, LogIn, Settings } from 'lucide-react';
+import { KeyRound, LogIn, Settings, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { BalanceLine } from '../balance/balance-line.tsx';
 import { useNavStore } from '../../state/nav-store.ts';
@@ -10,13 +11,14 @@ import { KeyLinks } from './key-links.tsx';
 import { useAccess } from '../../state/use-access.ts';
 
 /**
- * The sidebar footer of a visitor without a key (SPEC point 1): the buy-key and look-up-key links
- * instead of the user menu, the way to enter a key, and the settings (theme, language) that
+ * The sidebar footer of a visitor without a key (SPEC point 1): buying a key here (when payments
+ * are on), the buy-key and look-up-key links instead of the user menu, the way to enter a key, and the settings (theme, language) that
  * every visitor keeps; in `both` mode also the sign-in page.
  */
 export function KeylessFooter() {
   const { t } = useTranslation();
   const { mode } = useAccess();
+  const paymentsEnabled = useStartupConfig().data?.paymentsEnabled === true;
   const showAccessDialog = useAccessDialogs((s) => s.show);
   const openSettings = useSettingsDialog((s) => s.openSettings);
   const closeDrawer = useNavStore((s) => s.closeDrawer);
@@ -35,6 +37,12 @@ export function KeylessFooter() {
           <Settings aria-hidden className="size-4" />
         </Button>
       </div>
+      {paymentsEnabled ? (
+        <Button size="sm" className="w-full justify-start" onClick={run(() => showAccessDialog('buy'))} data-testid="sidebar-buy-key">
+          <ShoppingCart aria-hidden className="size-4" />
+          {t('buy.action')}
+        </Button>
+      ) : null}
       <BalanceLine className="px-1.5 text-xs text-neutral-500 dark:text-neutral-400" />
       <KeyLinks className="px-1.5" />
       {mode === 'both' ? (

@@ -9,17 +9,20 @@ import { storedApiKey } from '../../api/session.ts';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { initI18n } from '../../locales/i18n.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
-import { serveStartupConfig, testStartupConfig } from './test-startup-config.ts';
+import { useToasts } from '../../components/ui/toast-store.ts';
+import { useAccessDialogs } from './access-dialogs-store.ts';
+import { serveStartupConfig, testStartupConfig, type KeyCheck } from './test-startup-config.ts';
 import { WelcomeModal } from './welcome-modal.tsx';
 
 const key = `sk-${'Zy98'.repeat(12)}`;
 let accessMode: StartupConfig['accessMode'] = 'keys';
+let checkKey: KeyCheck = () => ({ state: 'active', carried: 0, expiresAt: null });
 let server: Server;
 
 beforeAll(async () => {
   localStorage.setItem('lang', 'en-US');
   await initI18n();
-  server = await serveStartupConfig(() => testStartupConfig({ accessMode }));
+  server = await serveStartupConfig(() => testStartupConfig({ accessMode }), '/chat/new', () => checkKey);
   useAuthStore.setState({ status: 'anonymous' });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -27,6 +30,7 @@ beforeEach(() => {
   localStorage.removeItem('apiKey');
   localStorage.removeItem('welcomeSeen');
   accessMode = 'keys';
+  checkKey = () => ({ state: 'active', carried: 0, expiresAt: null });
 });
 afterEach(cleanup);
 
@@ -100,6 +104,50 @@ describe('first-visit welcome modal', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(storedApiKey()).toBe(key);
     expect(localStorage.getItem('apiKey')).toBe(key);
+  });
+
+  it('refuses a key the server does not know at entry, saving nothing', async () => {
+    checkKey = () => ({ state: 'unknown', carried: 0, expiresAt: null });
+    const router = renderAt('/chat/new');
+    await waitFor(() => expect(save().disabled).toBe(true));
+    type(key);
+    fireEvent.click(save());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This key is not recognised. Check it and try again.'));
+    expect(storedApiKey()).toBeNull();
+    expect(router.state.location.pathname).toBe('/chat/new');
+    // Typing again clears the refusal.
+    type(`${key.slice(0, -1)}Q`);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names an expired key with its date and offers to renew it, without saving it', async () => {
+    checkKey = () => ({ state: 'expired', carried: 0, expiresAt: '2026-01-02T03:04:00.000Z' });
+    renderAt('/chat/new');
+    await waitFor(() => expect(save().disabled).toBe(true));
+    type(key);
+    fireEvent.click(save());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^This key expired on .*2026.*\. Renew it to use it again\.$/));
+    expect(storedApiKey()).toBeNull();
+    fireEvent.click(screen.getByTestId('access-key-renew'));
+    expect(useAccessDialogs.getState()).toMatchObject({ open: 'buy', renewKey: key });
+    useAccessDialogs.getState().close();
+  });
+
+  it('says in one line that the free conversations moved to the key', async () => {
+    checkKey = () => ({ state: 'active', carried: 2, expiresAt: null });
+    const router = renderAt('/chat/new');
+    await waitFor(() => expect(save().disabled).toBe(true));
+    type(key);
+    fireEvent.click(save());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useToasts.getState().toasts.map((toast) => toast.text)).toContain('Your free conversations moved to this key (2).');
+  });
+
+  it('sells a key when the server takes payments', async () => {
+    renderAt('/chat/new');
+    fireEvent.click(await screen.findByTestId('welcome-buy-key'));
+    expect(useAccessDialogs.getState().open).toBe('buy');
+    useAccessDialogs.getState().close();
   });
 
   it('greets once: after Continue for free it stays away on the next visit', async () => {

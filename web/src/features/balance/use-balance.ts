@@ -4,8 +4,8 @@ import { apiJson } from '../../api/client.ts';
 import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { useAccess } from '../../state/use-access.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
+import { balanceQueryKey } from '../../state/balance-query-key.ts';
 
-const balanceQueryKey = ['balance'] as const;
 
 async function fetchBalance(signal: AbortSignal): Promise<BalanceResponse> {
   try {

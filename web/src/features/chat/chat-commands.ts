@@ -7,11 +7,12 @@ import { runStream, stopStream, type StreamHooks } from '../../state/run-stream.
 import { visibleBranch } from '../../state/visible-branch.ts';
 import { attachedMessageFiles, isUploading, useAttachments } from '../files/attachments-store.ts';
 import type { MessageCommands } from '../messages/actions/message-action.ts';
+import { useDraftStore } from './draft-store.ts';
 import { sendableOptions } from '../parameters/sendable-options.ts';
 
 /** The chat screen's commands: sending and stopping, and what the message actions perform. */
 export interface ChatActions extends MessageCommands {
-  /** False when nothing was sent (busy, blank, or no endpoint chosen yet): the input keeps its text. */
+  /** False when nothing was sent (busy, blank, the conversation still opening, or no endpoint chosen yet): the input keeps its text. */
   send(text: string): boolean;
   stop(): void;
 }
@@ -86,8 +87,10 @@ function resume(hooks: StreamHooks, reply: Message, route: 'ask' | 'edit', gener
 export function chatCommands(hooks: StreamHooks): ChatActions {
   return {
     send(text) {
-      const { conversationId, messages, choice, submitting } = useChatStore.getState();
-      if (submitting || !target()) return false;
+      const { conversationId, messages, choice, submitting, status } = useChatStore.getState();
+      // While a conversation opens its messages are not there yet: a message sent now would start
+      // a branch at the root, and the arriving messages would replace it on the screen.
+      if (submitting || status === 'loading' || !target()) return false;
       if (!conversationId && messages.length > 0) {
         // The first message was refused: it is sent again as a new chat, with the files still attached.
         chat.openNew();
@@ -123,6 +126,7 @@ export function chatCommands(hooks: StreamHooks): ChatActions {
       const saved = await messagesApi.saveText(conversationId, message.messageId, text, message.model);
       chat.upsert([saved], false);
     },
+    fillInput: (text) => useDraftStore.getState().fill(text),
     stop: stopStream,
   };
 }

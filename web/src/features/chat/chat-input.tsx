@@ -8,8 +8,6 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 
 export interface ChatInputProps {
   submitting: boolean;
-  /** The last reply is unfinished or failed: the user must edit or regenerate first. */
-  blocked: boolean;
   /** The endpoint and model are known; until then the send button waits. */
   ready: boolean;
   /** True when the message went out, so the box empties. */
@@ -27,11 +25,14 @@ export interface ChatInputProps {
 
 const MAX_HEIGHT = 220;
 
+/** The message box's id: the skip link at the top of the page leads to it. */
+export const MESSAGE_INPUT_ID = 'message-input';
+
 /**
  * The message box. Enter sends and Shift+Enter breaks the line, except while an IME is
  * composing (Chinese, Japanese, Korean input) or when the enterToNewline setting is on.
  */
-export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendReplacement, attach, attachments, uploading = false }: ChatInputProps) {
+export function ChatInput({ submitting, ready, onSend, onStop, sendReplacement, attach, attachments, uploading = false }: ChatInputProps) {
   const { t } = useTranslation();
   const text = useDraftStore((s) => s.text);
   const filled = useDraftStore((s) => s.filled);
@@ -49,8 +50,15 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
     if (filled > 0) ref.current?.focus();
   }, [filled]);
 
+  // The box takes the focus when the chat opens (after sign-in, a new chat) unless something else
+  // has it; not on touch screens, where focusing would throw the keyboard over the page.
+  useEffect(() => {
+    const idle = !document.activeElement || document.activeElement === document.body;
+    if (idle && window.matchMedia('(pointer: fine)').matches) ref.current?.focus({ preventScroll: true });
+  }, []);
+
   const send = () => {
-    if (submitting || blocked || !ready || uploading || sendReplacement || text.trim() === '') return;
+    if (submitting || !ready || uploading || sendReplacement || text.trim() === '') return;
     if (onSend(text)) setText('');
   };
 
@@ -65,7 +73,6 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
       className={cn(
         'rounded-3xl border bg-white p-2 shadow-sm transition-colors dark:bg-neutral-850',
         'border-neutral-300 focus-within:border-neutral-400 dark:border-neutral-700 dark:focus-within:border-neutral-500',
-        blocked && 'bg-neutral-50 dark:bg-neutral-900',
       )}
     >
       {attachments}
@@ -73,12 +80,12 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
       {attach}
       <textarea
         ref={ref}
+        id={MESSAGE_INPUT_ID}
         rows={1}
         value={text}
-        disabled={blocked}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        placeholder={blocked ? t('chat.input.blocked') : t('chat.input.placeholder')}
+        placeholder={t('chat.input.placeholder')}
         aria-label={t('chat.input.label')}
         data-testid="chat-input"
         className="max-h-[220px] min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 text-neutral-900 outline-none placeholder:text-neutral-500 disabled:cursor-not-allowed dark:text-neutral-100 dark:placeholder:text-neutral-400"
@@ -102,7 +109,7 @@ export function ChatInput({ submitting, blocked, ready, onSend, onStop, sendRepl
           <button
             type="button"
             onClick={send}
-            disabled={blocked || !ready || uploading || text.trim() === ''}
+            disabled={!ready || uploading || text.trim() === ''}
             data-testid="send-button"
             aria-label={t('chat.send')}
             className="inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full bg-emerald-600 text-white transition-colors hover:bg-emerald-700 disabled:cursor-not-allowed disabled:bg-neutral-200 disabled:text-neutral-400 dark:disabled:bg-neutral-700 dark:disabled:text-neutral-500"

@@ -11,11 +11,13 @@ import { conversationTitle } from '../../state/display-title.ts';
 import { useConversationTitle } from '../../state/use-conversation-title.ts';
 import { useSettingsPanel } from '../parameters/settings-panel-store.ts';
 import { SettingsToggle } from '../parameters/settings-toggle.tsx';
+import { BingToneBar } from '../parameters/bing-tone-bar.tsx';
 import { NewConvoMenu } from './new-convo-menu.tsx';
 import { usePresetDialogs } from '../../state/preset-dialogs-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { visibleBranch } from '../../state/visible-branch.ts';
 import { ChatFooter } from './chat-footer.tsx';
+import { EndpointUnavailableNotice } from './endpoint-unavailable-notice.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatInput } from './chat-input.tsx';
 import { initialSetup, rememberSetup } from '../../state/chat-setup.ts';
@@ -76,9 +78,12 @@ export function ChatView() {
     // Settings chosen for this endpoint survive a change of its model, not of the endpoint.
     else chat.setSetup(next.endpoint === setup?.endpoint ? { ...next, options: setup.options } : next);
   };
+  // A conversation on an endpoint the server stopped offering stays on it until the user picks another.
+  const unavailable = Boolean(conversation && info && current && !info.endpoints.includes(current.endpoint));
+  // Regenerate and edit ask the conversation's endpoint again: not offered to a free visitor, nor once the endpoint is gone.
+  const { freeVisitor } = useAccess();
+  const canChange = !freeVisitor && !unavailable;
   const key = useUserKey(current?.endpoint ?? null, Boolean(current && info?.userProvide[current.endpoint]));
-  const canChange = !useAccess().freeVisitor;
-  const blocked = !submitting && Boolean(last && !last.isCreatedByUser && (last.error || last.unfinished));
   const attachTarget = useMemo(() => (current?.model ? { endpoint: current.endpoint, model: current.model } : null), [current?.endpoint, current?.model]);
   const attachFiles = useAttachFiles(attachTarget);
   const uploading = useAttachments((s) => s.attachments.some((a) => a.uploading));
@@ -110,6 +115,8 @@ export function ChatView() {
             <SettingsPanel />
           </Suspense>
         ) : null}
+        {/* Bing's tones for a new conversation; in an open one the settings toggle shows them. */}
+        {!conversation && !settingsOpen ? <BingToneBar /> : null}
         <OptionsBar
           picker={
             info && current ? (
@@ -131,16 +138,16 @@ export function ChatView() {
           regenerate={last ? actionOutsideToolbar(regenerateAction, last, { endpoint: current?.endpoint ?? null, canChange, submitting, commands: actions }) : null}
           onStop={actions.stop}
         />
+        {unavailable && current ? <EndpointUnavailableNotice endpoint={current.endpoint} /> : null}
         <ChatInput
           submitting={submitting}
-          blocked={blocked}
-          ready={Boolean(current?.model)}
+          ready={Boolean(current?.model) && !unavailable && !opening}
           onSend={actions.send}
           onStop={actions.stop}
           sendReplacement={key.needsKey && current ? <SetKeyButton endpoint={current.endpoint} /> : undefined}
           uploading={uploading}
           attachments={<AttachmentChips />}
-          attach={canAttach && current ? <AttachButton endpoint={current.endpoint} disabled={submitting || blocked} onFiles={(files) => void attachFiles(files)} /> : undefined}
+          attach={current ? <AttachButton endpoint={current.endpoint} disabled={submitting} onFiles={(files) => void attachFiles(files)} /> : undefined}
         />
         <ChatFooter />
       </div>

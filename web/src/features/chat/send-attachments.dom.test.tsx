@@ -99,7 +99,7 @@ describe('files attached to a message being sent', () => {
     const { rerender } = renderHook((target: UploadTarget) => useAttachmentsCheck(target), { initialProps: { endpoint: 'openAI', model: 'gpt-4o' } });
     expect(toastTexts()).toEqual([]);
     rerender({ endpoint: 'grok', model: 'grok-3-imageGen' });
-    expect(toastTexts()).toEqual(['grok takes one image only (JPG, JPEG, PNG, GIF or WebP).']);
+    expect(toastTexts()).toEqual(['Grok takes one image only (JPG, JPEG, PNG, GIF or WebP).']);
     expect(attachedIds()).toEqual(['f1', 'f2']);
   });
 });

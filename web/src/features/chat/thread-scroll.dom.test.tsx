@@ -60,7 +60,7 @@ function contentGrowsTo(next: number) {
 }
 
 const noop = () => undefined;
-const commands: MessageCommands = { regenerate: noop, continueReply: noop, editAndSubmit: noop, editReplyAndSubmit: noop, saveEdit: async () => undefined };
+const commands: MessageCommands = { regenerate: noop, continueReply: noop, editAndSubmit: noop, editReplyAndSubmit: noop, saveEdit: async () => undefined, fillInput: noop };
 const request = userDraft({ messageId: 'u1', conversationId: 'c1', parentMessageId: ROOT_PARENT_ID, text: 'Tell me a story', endpoint: 'openAI', model: 'gpt-4o' });
 const reply: Message = { ...placeholderFor(request), messageId: 'r1', text: 'Once upon a time.', unfinished: false, finish_reason: 'stop' };
 const rowsOf = (messages: Message[]) => visibleBranch(messages, {});

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
 import { MessageRow } from '../messages/message-row.tsx';
 import type { BranchRow } from '../../state/visible-branch.ts';
-import { chat } from '../../state/chat-store.ts';
+import { chat, useChatStore } from '../../state/chat-store.ts';
 import type { MessageActionScope, MessageCommands } from '../messages/actions/message-action.ts';
 import { useThreadScroll, virtualizerScrollTo } from './use-thread-scroll.ts';
 
@@ -30,18 +30,28 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, comma
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const virtualTop = useRef<number | null>(null);
+  const rowKeys = useChatStore((s) => s.rowKeys);
+  const rowKey = (index: number) => {
+    const id = rows[index]?.message.messageId;
+    return id === undefined ? index : (rowKeys[id] ?? id);
+  };
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 120,
     overscan: 6,
-    getItemKey: (index) => rows[index]?.message.messageId ?? index,
+    getItemKey: rowKey,
     paddingStart: 16,
     paddingEnd: 24,
     scrollToFn: virtualizerScrollTo(virtualTop),
   });
-  const firstKey = rows[0]?.message.messageId;
-  const scroll = useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey, count: rows.length, firstKey, virtualTop });
+  const firstKey = rows.length > 0 ? String(rowKey(0)) : undefined;
+  const focus = useChatStore((s) => s.focus);
+  const focusIndex = focus ? rows.findIndex((row) => row.message.messageId === focus.messageId) : -1;
+  const scroll = useThreadScroll({
+    scrollRef, contentRef, virtualizer, openedKey, count: rows.length, firstKey, virtualTop,
+    focus: focus && focusIndex >= 0 ? { index: focusIndex, count: focus.count } : null,
+  });
   const scope = useMemo<MessageActionScope>(() => ({ endpoint, canChange, submitting, commands }), [endpoint, canChange, submitting, commands]);
 
   return (
@@ -57,7 +67,8 @@ export function Thread({ rows, openedKey, endpoint, submitting, canChange, comma
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 // A question's toolbar hangs over the next row: its row is drawn above, so the toolbar takes the clicks.
-                className={cn('absolute left-0 top-0 w-full', row.message.isCreatedByUser && 'z-[1]')}
+                data-search-hit={item.index === focusIndex ? true : undefined}
+                className={cn('absolute left-0 top-0 w-full', row.message.isCreatedByUser && 'z-[1]', item.index === focusIndex && 'search-hit')}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageRow

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { conversationsQueryKey } from '../../api/conversations-api.ts';
+import { balanceQueryKey } from '../../state/balance-query-key.ts';
 import { chat } from '../../state/chat-store.ts';
 import type { StreamHooks } from '../../state/run-stream.ts';
 import { chatCommands, type ChatActions } from './chat-commands.ts';
@@ -20,6 +21,8 @@ export function useChatActions(): ChatActions {
         // the reply streams. Its title comes later on the same stream (conversation-list-cache.ts).
         void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
       },
+      // The quota or free calls left, shown in the sidebar and the phone header, after every message.
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
     };
 
     return chatCommands(hooks);

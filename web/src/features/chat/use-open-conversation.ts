@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { conversationsApi } from '../../api/conversations-api.ts';
 import { messagesApi } from '../../api/messages-api.ts';
 import { chat, useChatStore } from '../../state/chat-store.ts';
+import { useAttachments } from '../files/attachments-store.ts';
 import { preloadMarkdown } from '../messages/markdown/markdown.tsx';
 import { lazyThread } from './lazy-thread.ts';
 import { liveStreams } from '../../state/live-streams.ts';
@@ -28,7 +29,11 @@ async function recentShown(): Promise<void> {
 export function useOpenConversation(routeId: string): void {
   const navigate = useNavigate();
   // Each navigation counts, so New Chat on /chat/new still clears an unsaved thread.
-  const { key } = useLocation();
+  const location = useLocation();
+  const { key } = location;
+  // A search hit opens its conversation on the branch that holds the message, scrolled to it.
+  const focus = (location.state as { focusMessage?: unknown } | null)?.focusMessage;
+  const focusMessage = typeof focus === 'string' ? focus : undefined;
   useEffect(() => {
     const state = useChatStore.getState();
     if (routeId === 'new') {
@@ -36,19 +41,42 @@ export function useOpenConversation(routeId: string): void {
       if (!alreadyNew) {
         detachStream();
         chat.openNew();
+      } else {
+        // New Chat on an empty new chat: the files attached there do not carry into the new one.
+        useAttachments.getState().clear();
       }
       return;
     }
-    if (state.conversationId === routeId && state.status === 'ready') return;
+    if (state.conversationId === routeId && state.status === 'ready') {
+      if (!focusMessage) return;
+      if (state.complete) return chat.focusMessage(focusMessage);
+      const controller = new AbortController();
+      const session = state.session;
+      messagesApi.list(routeId, controller.signal).then(
+        (all) => {
+          chat.loadedHistory(session, all);
+          chat.focusMessage(focusMessage);
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) console.error('Loading the conversation of a search hit failed', error);
+        },
+      );
+      return () => controller.abort();
+    }
 
     detachStream();
     const session = chat.startLoading(routeId);
     const controller = new AbortController();
     const { signal } = controller;
     const loadAll = () => Promise.all([conversationsApi.get(routeId, signal), messagesApi.list(routeId, signal)]);
-    (takePrefetchedConversation(routeId) ?? loadOpening(routeId, signal)).then(
+    // A search hit may lie on any branch or far back: its conversation opens whole.
+    const opening = focusMessage
+      ? loadAll().then(([conversation, messages]) => [conversation, { messages, complete: true }] as const)
+      : (takePrefetchedConversation(routeId) ?? loadOpening(routeId, signal));
+    opening.then(
       ([conversation, recent]) => {
         chat.loaded(session, conversation, recent.messages, recent.complete);
+        if (focusMessage) chat.focusMessage(focusMessage);
         // A long conversation shows the end of its branch at once; the rest of its tree follows.
         if (!recent.complete) {
           recentShown().then(() => messagesApi.list(routeId, signal)).then(
@@ -73,5 +101,5 @@ export function useOpenConversation(routeId: string): void {
       },
     );
     return () => controller.abort();
-  }, [routeId, key, navigate]);
+  }, [routeId, key, navigate, focusMessage]);
 }

@@ -31,6 +31,8 @@ export interface ThreadScrollParts {
   firstKey: string | undefined;
   /** Where the virtualizer last scrolled to itself (`virtualizerScrollTo`), to tell its moves from the reader's. */
   virtualTop: RefObject<number | null>;
+  /** A row to bring into view (a search hit), with a count that changes each time it is asked for. */
+  focus?: { index: number; count: number } | null;
 }
 
 /** The virtualizer's own scrolling (its adjustments as rows above the view measure), noted in `virtualTop`. */
@@ -47,7 +49,7 @@ export function virtualizerScrollTo(virtualTop: RefObject<number | null>): Virtu
  * and tell when to offer the scroll-to-bottom button. Scrolling up stops following at once;
  * coming back to the bottom resumes it.
  */
-export function useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey, count, firstKey, virtualTop }: ThreadScrollParts) {
+export function useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey, count, firstKey, virtualTop, focus }: ThreadScrollParts) {
   const [showButton, setShowButton] = useState(false);
   const pinUntil = useRef(0);
   /** Whether the reader is at the bottom, so new text should stay in view. */
@@ -115,6 +117,23 @@ export function useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey,
     // Only a different conversation re-pins; pinFor changes with every message count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openedKey]);
+
+  // A search hit: the reader is taken to its row (centred, kept there while rows measure), not to the bottom.
+  const focusIndex = focus?.index;
+  const focusCount = focus?.count;
+  useEffect(() => {
+    if (focusIndex === undefined) return;
+    following.current = false;
+    const until = performance.now() + SETTLE_MS;
+    let frame = requestAnimationFrame(function centre() {
+      virtualizer.scrollToIndex(focusIndex, { align: 'center' });
+      if (performance.now() < until) frame = requestAnimationFrame(centre);
+      else update();
+    });
+    return () => cancelAnimationFrame(frame);
+    // A new request (count) or another row re-centres; the virtualizer itself is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusIndex, focusCount]);
 
   // The view itself changed size (a window resized, a phone turned, its keyboard opened): a reader
   // at the bottom stays there while the rows re-measure at the new width.

@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { cn } from '../../components/ui/cn.ts';
 import { useExportDialog } from '../../state/export-store.ts';
 import { ConversationMenu } from './conversation-menu.tsx';
+import { useShareDialog } from '../share/share-dialog-store.ts';
+import { useArchiveConversation } from './use-archive-conversation.ts';
 import { conversationTitle } from '../../state/display-title.ts';
 import { RenameField } from './rename-field.tsx';
 import { useLongPress } from './use-long-press.ts';
@@ -22,13 +24,14 @@ export interface ConversationItemProps {
   onOpen(): void;
 }
 
-/** One conversation of the sidebar: open, rename inline, export, delete (its ⋯ menu or a long press), or tick for bulk delete. */
+/** One conversation of the sidebar: open, rename inline, export, share, archive, delete (its ⋯ menu or a long press), or tick for bulk delete. */
 export const ConversationItem = memo(function ConversationItem(props: ConversationItemProps) {
   const { t } = useTranslation();
   const { conversation, active } = props;
   const [renaming, setRenaming] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const hold = useLongPress(() => setMenuOpen(true));
+  const archive = useArchiveConversation();
   const id = conversation.conversationId;
   const title = conversationTitle(conversation.title, t);
 
@@ -98,6 +101,8 @@ export const ConversationItem = memo(function ConversationItem(props: Conversati
               onOpenChange={setMenuOpen}
               onRename={() => setRenaming(true)}
               onExport={() => useExportDialog.getState().openExport(conversation)}
+              onShare={() => useShareDialog.getState().openShare(conversation)}
+              onArchive={() => void archive(id)}
               onDelete={() => props.onDelete(conversation)}
             />
           )}

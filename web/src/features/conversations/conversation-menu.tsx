@@ -1,4 +1,4 @@
-import { Download, Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Download, Ellipsis, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
@@ -13,6 +13,8 @@ export interface ConversationMenuProps {
   onOpenChange(open: boolean): void;
   onRename(): void;
   onExport(): void;
+  onShare(): void;
+  onArchive(): void;
   onDelete(): void;
 }
 
@@ -20,7 +22,7 @@ export interface ConversationMenuProps {
  * A row's actions behind one "⋯" button, so they never eat the title: shown on hover or focus
  * with a mouse, always on touch screens, and opened by a long press on the row as well.
  */
-export function ConversationMenu({ title, open, active, onOpenChange, onRename, onExport, onDelete }: ConversationMenuProps) {
+export function ConversationMenu({ title, open, active, onOpenChange, onRename, onExport, onShare, onArchive, onDelete }: ConversationMenuProps) {
   const { t } = useTranslation();
   // An action moves focus elsewhere (the rename field, a dialog): the trigger must not take it back.
   const picked = useRef(false);
@@ -60,6 +62,14 @@ export function ConversationMenu({ title, open, active, onOpenChange, onRename, 
         <DropdownMenuItem onSelect={pick(onExport)} data-testid="convo-export">
           <Download aria-hidden className="size-4" />
           {t('export.menu')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={pick(onShare)} data-testid="convo-share">
+          <Share2 aria-hidden className="size-4" />
+          {t('share.menu')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={pick(onArchive)} data-testid="convo-archive">
+          <Archive aria-hidden className="size-4" />
+          {t('archive.menu')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={pick(onDelete)} data-testid="convo-delete" className="text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40">

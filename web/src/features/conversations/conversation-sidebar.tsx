@@ -8,12 +8,12 @@ import { ConversationList } from './conversation-list.tsx';
 import { conversationTitle } from '../../state/display-title.ts';
 import { useConversationRemoval } from './use-conversation-removal.ts';
 
-type Pending = { kind: 'one'; conversation: Conversation } | { kind: 'bulk' } | { kind: 'all' } | null;
+type Pending = { kind: 'one'; conversation: Conversation } | { kind: 'bulk' } | null;
 
 const toolButton =
   'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-neutral-600 transition-colors hover:bg-neutral-200/70 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-neutral-100';
 
-/** The sidebar body: conversation list with rename/delete, bulk delete and clear all. */
+/** The sidebar body: conversation list with rename/delete and bulk delete (clearing them all is in Settings → Data, behind a confirmation). */
 export function ConversationSidebar() {
   const { t } = useTranslation();
   const removal = useConversationRemoval();
@@ -42,7 +42,7 @@ export function ConversationSidebar() {
       else if (pending.kind === 'bulk') {
         await removal.removeMany([...selected]);
         stopSelecting();
-      } else await removal.clearAll();
+      }
     } finally {
       setPending(null);
     }
@@ -51,9 +51,7 @@ export function ConversationSidebar() {
   const dialog =
     pending?.kind === 'one'
       ? { title: t('conversations.delete_title'), body: t('conversations.delete_body', { title: conversationTitle(pending.conversation.title, t) }), confirm: t('conversations.delete') }
-      : pending?.kind === 'bulk'
-        ? { title: t('conversations.bulk_title'), body: t('conversations.bulk_body', { count: selected.size }), confirm: t('conversations.confirm_delete') }
-        : { title: t('conversations.clear_title'), body: t('conversations.clear_body'), confirm: t('conversations.clear_confirm') };
+      : { title: t('conversations.bulk_title'), body: t('conversations.bulk_body', { count: selected.size }), confirm: t('conversations.confirm_delete') };
 
   return (
     <div className="-mx-2 flex h-full min-h-0 flex-col" data-testid="convo-sidebar">
@@ -81,10 +79,6 @@ export function ConversationSidebar() {
             <button type="button" className={toolButton} onClick={() => setSelecting(true)} data-testid="bulk-select">
               <ListChecks aria-hidden className="size-3.5" />
               {t('conversations.select_mode')}
-            </button>
-            <button type="button" className={toolButton} onClick={() => setPending({ kind: 'all' })} data-testid="clear-all">
-              <Trash2 aria-hidden className="size-3.5" />
-              {t('conversations.clear_all')}
             </button>
           </>
         )}

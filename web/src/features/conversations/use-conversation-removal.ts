@@ -5,7 +5,7 @@ import { conversationsApi } from '../../api/conversations-api.ts';
 import { useListCache } from './use-conversation-list.ts';
 
 /**
- * Deleting conversations: one, several one by one (SPEC point 4: bulk delete), or all. Removing
+ * Deleting conversations: one, or several one by one (SPEC point 4: bulk delete). Removing
  * the open conversation starts a new chat; the list is refreshed from the server afterwards.
  */
 export function useConversationRemoval() {
@@ -13,10 +13,10 @@ export function useConversationRemoval() {
   const cache = useListCache();
   const [busy, setBusy] = useState(false);
 
-  const finish = (removed: ReadonlySet<string>, all = false) => {
+  const finish = (removed: ReadonlySet<string>) => {
     cache.remove(removed);
     const open = useChatStore.getState().conversationId;
-    if (open && (all || removed.has(open))) navigate('/chat/new');
+    if (open && removed.has(open)) navigate('/chat/new');
     void cache.refresh();
   };
 
@@ -42,11 +42,6 @@ export function useConversationRemoval() {
         } finally {
           finish(removed);
         }
-      }),
-    clearAll: () =>
-      run(async () => {
-        await conversationsApi.clearAll();
-        finish(new Set(), true);
       }),
   };
 }

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useFormatDateTime } from '../../locales/format-date.ts';
 import { conversationTitle } from '../../state/display-title.ts';
 import { chatErrorDisplay } from '../messages/chat-error-display.ts';
-import { downloadBlob } from './download.ts';
+import { downloadBlob } from '../../api/download-file.ts';
 import { buildExportFile } from './export-file.ts';
 import { ExportOption } from './export-option.tsx';
 import { defaultExportSettings, exportSupport, exportTypes, settingsForType, type ExportSettings, type ExportType } from './export-types.ts';

@@ -17,6 +17,11 @@ describe('sanitizeFilename', () => {
     expect(sanitizeFilename('tab\there\nnew\u0000line\u007f')).toBe('tabherenewline');
   });
 
+  it('drops the “…” of a shortened title', () => {
+    expect(sanitizeFilename('Echo: Here is the flow: mermaid graph…')).toBe('Echo Here is the flow mermaid graph');
+    expect(sanitizeFilename('a … b')).toBe('a b');
+  });
+
   it('trims leading and trailing dots and spaces', () => {
     expect(sanitizeFilename('  ..hidden name..  ')).toBe('hidden name');
   });

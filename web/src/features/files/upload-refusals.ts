@@ -1,12 +1,18 @@
-import { modelCapabilities, uploadRefusal, type EndpointName, type UploadRefusal } from '@parley/core';
+import { endpointDisplayNames, modelCapabilities, uploadRefusal, type EndpointName, type UploadRefusal } from '@parley/core';
+import type { TFunction } from 'i18next';
 import type { Attachment } from './attachments-store.ts';
 
 /** The toast of SPEC point 8 for a refused upload. */
-export function refusalKey(refusal: UploadRefusal, endpoint: EndpointName): string {
+function refusalKey(refusal: UploadRefusal, endpoint: EndpointName): string {
   if (refusal === 'upload_not_supported') return 'files.toast.unsupported';
   if (refusal === 'file_too_large') return 'files.toast.tooLarge';
   if (endpoint === 'grok') return 'files.toast.grokOne';
   return refusal === 'too_many_files' ? 'files.toast.openAIFive' : 'errors.invalid_file';
+}
+
+/** The toast's text, naming the endpoint as users know it ("OpenAI", not `openAI`). */
+export function refusalText(t: TFunction, refusal: UploadRefusal, endpoint: EndpointName): string {
+  return t(refusalKey(refusal, endpoint), { endpoint: endpointDisplayNames[endpoint] });
 }
 
 /**

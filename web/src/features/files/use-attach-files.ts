@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/ui/toast-store.ts';
 import { isUploading, useAttachments } from './attachments-store.ts';
-import { refusalKey } from './upload-refusals.ts';
+import { refusalText } from './upload-refusals.ts';
 import { UploadError, uploadRequest } from './upload-request.ts';
 
 export interface UploadTarget {
@@ -23,8 +23,16 @@ export function useAttachFiles(target: UploadTarget | null): (files: File[]) => 
       const endpoint = target ? resolveEndpoint(target.endpoint) : undefined;
       if (!target || !endpoint) return;
       const store = useAttachments.getState();
+      // One toast per pick: the files that arrived, counted once at the end.
+      let uploaded = 0;
+      const done = () => {
+        if (uploaded > 0) showToast(uploaded === 1 ? t('files.toast.success') : t('files.toast.successMany', { count: uploaded }), 'success');
+      };
       for (const file of files) {
-        if (isUploading()) return showToast(t('files.toast.wait'));
+        if (isUploading()) {
+          done();
+          return showToast(t('files.toast.wait'));
+        }
         const refusal = uploadRefusal({
           endpoint,
           model: target.model,
@@ -33,14 +41,16 @@ export function useAttachFiles(target: UploadTarget | null): (files: File[]) => 
           bytes: file.size,
           attached: useAttachments.getState().attachments.length,
         });
-        if (refusal) return showToast(t(refusalKey(refusal, endpoint)));
+        if (refusal) {
+          done();
+          return showToast(refusalText(t, refusal, endpoint));
+        }
         const placeholder = `uploading-${crypto.randomUUID()}`;
         const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined;
         store.add({ id: placeholder, filename: file.name, uploading: true, progress: 0, preview, type: file.type });
         try {
           store.resolve(placeholder, await uploadRequest(file, target, (share) => store.progress(placeholder, share)));
-          // SPEC point 8's upload-success confirmation, once the file has its real id.
-          showToast(t('files.toast.success'), 'success');
+          uploaded++;
         } catch (error) {
           store.clear();
           const code = error instanceof UploadError ? error.code : undefined;
@@ -48,6 +58,8 @@ export function useAttachFiles(target: UploadTarget | null): (files: File[]) => 
           return showToast(code && code !== 'network' ? t(`errors.${code}`, { defaultValue: (error as Error).message }) : t('files.toast.failed'));
         }
       }
+      // SPEC point 8's upload-success confirmation, once the files have their real ids.
+      done();
     },
     [target, t],
   );

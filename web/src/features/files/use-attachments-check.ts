@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/ui/toast-store.ts';
 import { useAttachments } from './attachments-store.ts';
-import { attachedRefusal, refusalKey } from './upload-refusals.ts';
+import { attachedRefusal, refusalText } from './upload-refusals.ts';
 import type { UploadTarget } from './use-attach-files.ts';
 
 /**
@@ -17,7 +17,7 @@ export function useAttachmentsCheck(target: UploadTarget | null): void {
   useEffect(() => {
     if (!endpoint || !model) return;
     const refusal = attachedRefusal(endpoint, model, useAttachments.getState().attachments);
-    if (refusal) showToast(t(refusalKey(refusal, endpoint)));
+    if (refusal) showToast(refusalText(t, refusal, endpoint));
     // Only a change of model is checked; `t` changes with the language, which changes no rule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [endpoint, model]);

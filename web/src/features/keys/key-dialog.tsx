@@ -20,6 +20,9 @@ import { keysApi, keyStatusQueryKey } from './keys-api.ts';
 import { ServiceAccountImport } from './service-account-import.tsx';
 
 /** A refused key names its field (`value`, `expiresAt`); that message says more than "some fields are not valid". */
+/** What the key is called: Google's API key, ChatGPT's browser access token, else the endpoint's API key. */
+const keyLabel = (endpoint: EndpointName) => (endpoint === 'google' ? 'keys.google_key' : endpoint === 'chatGPTBrowser' ? 'keys.chatgpt_token' : 'keys.key_label');
+
 function failureText(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return errorText(t, error);
   const field = Object.values(error.fields)[0];
@@ -79,7 +82,7 @@ function KeyDialogBody({ endpoint, onDone }: { endpoint: EndpointName; onDone():
         <AzureKeyForm value={azure} onChange={setAzure} />
       ) : (
         <Field
-          label={t(endpoint === 'google' ? 'keys.google_key' : 'keys.key_label', { endpoint: endpointDisplayNames[endpoint] })}
+          label={t(keyLabel(endpoint), { endpoint: endpointDisplayNames[endpoint] })}
           type="password"
           autoComplete="off"
           spellCheck={false}
@@ -90,6 +93,11 @@ function KeyDialogBody({ endpoint, onDone }: { endpoint: EndpointName; onDone():
           onChange={(event) => setPlain(event.target.value)}
         />
       )}
+      {endpoint === 'chatGPTBrowser' ? (
+        <p className="text-xs leading-relaxed text-neutral-600 dark:text-neutral-300" data-testid="key-hint">
+          {t('keys.chatgpt_token_hint')}
+        </p>
+      ) : null}
       {endpoint === 'google' ? (
         <>
           <div className="flex items-center gap-3 text-xs text-neutral-500 dark:text-neutral-400">

@@ -38,6 +38,17 @@ describe('chatErrorDisplay (SPEC point 8 chat error texts)', () => {
     expect(chatErrorDisplay(t, '{"type":"upstream_out_of_credit","key":"user"}').text).toBe(en.errors.upstream_out_of_credit_user);
   });
 
+  it('says which quota refused the call: a key with N left for a model costing M, the free day spent, a model free calls do not cover, an expired key', () => {
+    const quota = (details: Record<string, unknown>) => chatErrorDisplay(t, JSON.stringify({ type: 'insufficient_quota', ...details })).text;
+    expect(quota({ reason: 'quota', cost: 10, remaining: 3 })).toBe('Your key has 3 quota left, and this model costs 10 a message. Top up to keep using it, or pick a cheaper model.');
+    expect(quota({ reason: 'free_allowance', remaining: 0 })).toBe(en.errors.insufficient_quota_free_allowance);
+    expect(quota({ reason: 'model_not_free', cost: 10 })).toBe('Free messages cover only models that cost 1 a message, and this one costs 10. Pick a 1-cost model, or get a key.');
+    expect(quota({ reason: 'key_expired', cost: 1 })).toBe(en.errors.insufficient_quota_key_expired);
+    // None of them is the old "default key" text; an unknown reason falls back to it.
+    for (const reason of ['quota', 'free_allowance', 'model_not_free', 'key_expired']) expect(quota({ reason })).not.toBe(en.errors.insufficient_quota);
+    expect(quota({ reason: 'something-new' })).toBe(en.errors.insufficient_quota);
+  });
+
   it("names the model's context limit, written the reader's way, and what to do", () => {
     const text = chatErrorDisplay(t, '{"type":"context_too_long","limit":1050000,"model":"gpt-6.1-terra"}').text;
     expect(text).toContain('1,050,000 tokens');
@@ -59,5 +70,13 @@ describe('chatErrorDisplay (SPEC point 8 chat error texts)', () => {
     expect(chatErrorDisplay(t, '{"type":"weird","message":"upstream said no"}').text).toBe('upstream said no');
     const long = 'x'.repeat(600);
     expect(chatErrorDisplay(t, long).text).toBe(`${'x'.repeat(512)}…`);
+  });
+});
+
+describe('a human check the provider asked for', () => {
+  it('is named by its kind, never shown as the page', () => {
+    expect(chatErrorDisplay(t, JSON.stringify({ type: 'upstream_challenge', message: 'x', challenge: 'cloudflare' })).text).toBe(en.errors.upstream_challenge_cloudflare);
+    expect(chatErrorDisplay(t, JSON.stringify({ type: 'upstream_challenge', message: 'x', challenge: 'unusual_activity' })).text).toBe(en.errors.upstream_challenge_unusual_activity);
+    expect(chatErrorDisplay(t, JSON.stringify({ type: 'upstream_challenge', message: 'x' })).text).toBe(en.errors.upstream_challenge);
   });
 });

@@ -29,11 +29,16 @@ export function chatErrorDisplay(t: TFunction, raw: string): ChatErrorDisplay {
 
 /**
  * The details that pick a text's variant (i18next `context`) or its shape: whose key ran out of
- * credit (`key`: server / user), whether the model's context limit is known, and that limit
- * written the reader's way (1,050,000).
+ * credit (`key`: server / user), why the quota refused a call (`reason`), which human check a
+ * provider asked for, whether the model's context limit is known, and that limit written the
+ * reader's way (1,050,000).
  */
 function variantOf(parsed: Record<string, unknown>): { context?: string; limit?: string } {
   if (typeof parsed.key === 'string') return { context: parsed.key };
+  // Which quota ran out: the key's (top up), the free day's, a model free calls do not cover, an expired key.
+  if (parsed.kind === 'insufficient_quota' && typeof parsed.reason === 'string') return { context: parsed.reason };
+  // Which human check the provider asked for (Cloudflare, a captcha, an "unusual activity" page).
+  if (parsed.kind === 'upstream_challenge' && typeof parsed.challenge === 'string') return { context: parsed.challenge };
   if (parsed.kind === 'context_too_long') {
     return typeof parsed.limit === 'number' ? { limit: new Intl.NumberFormat(i18next.language).format(parsed.limit) } : { context: 'unknown' };
   }

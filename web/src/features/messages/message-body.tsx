@@ -1,18 +1,29 @@
-import { parseChatErrorText, type Message } from '@parley/core';
+import { insufficientQuotaReasons, parseChatErrorText, resolveEndpoint, type InsufficientQuotaError, type Message } from '@parley/core';
 import { CircleAlert, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QuotaErrorActions } from '../access/quota-error-actions.tsx';
+import { SetKeyLink } from '../keys/set-key-link.tsx';
 import { MessageFiles } from '../files/message-files.tsx';
 import { usePaintedStreaming } from '../../state/streaming-store.ts';
 import { PluginSteps } from '../plugins/plugin-steps.tsx';
 import { chatErrorDisplay } from './chat-error-display.ts';
 import { Markdown } from './markdown/markdown.tsx';
 import { Reasoning } from './reasoning.tsx';
+import { splitBingEmbed } from './bing-embed.ts';
+import { BingImageEmbed } from './bing-image-embed.tsx';
+import { ReplySources } from './reply-extras.tsx';
+
+/** Codes the user answers by setting their key (or access token) again. */
+const refusedKey = new Set(['token_expired', 'invalid_api_key']);
+const quotaReason = (reason: unknown) => insufficientQuotaReasons.find((known) => known === reason) as InsufficientQuotaError['reason'] | undefined;
 
 /** An error-flagged reply: the localized catalogue text (SPEC point 8). */
-function ErrorBody({ text }: { text: string }) {
+function ErrorBody({ text, endpoint }: { text: string; endpoint?: string | null }) {
   const { t } = useTranslation();
   const display = chatErrorDisplay(t, text);
+  const parsed = parseChatErrorText(text);
+  const kind = parsed?.kind;
+  const keyEndpoint = endpoint ? resolveEndpoint(endpoint) : undefined;
   return (
     <div
       role="alert"
@@ -23,7 +34,8 @@ function ErrorBody({ text }: { text: string }) {
       <div className="min-w-0 flex-1 break-words">
         {display.text}
         {display.details ? <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-xs opacity-80">{display.details}</pre> : null}
-        {parseChatErrorText(text)?.kind === 'insufficient_quota' ? <QuotaErrorActions /> : null}
+        {parsed?.kind === 'insufficient_quota' ? <QuotaErrorActions reason={quotaReason(parsed.reason)} /> : null}
+        {kind && refusedKey.has(kind) && keyEndpoint ? <SetKeyLink endpoint={keyEndpoint} /> : null}
       </div>
     </div>
   );
@@ -48,7 +60,7 @@ export function StreamingBody() {
       <PluginSteps plugins={plugins} />
       <Reasoning text={reasoning} streaming={!text} />
       <div className="is-streaming" data-testid="streaming-body">
-        {text ? <Markdown text={text} /> : <span aria-hidden className="streaming-cursor" />}
+        {text ? <Markdown text={text} streaming /> : <span aria-hidden className="streaming-cursor" />}
       </div>
     </>
   );
@@ -56,7 +68,9 @@ export function StreamingBody() {
 
 /** A finished reply or a user message. */
 export function MessageBody({ message }: { message: Message }) {
-  if (message.error) return <ErrorBody text={message.text} />;
+  // A Sydney picture is the image creator framed, split off the text and checked before it shows.
+  const { text, embed } = message.endpoint === 'bingAI' && !message.isCreatedByUser ? splitBingEmbed(message.text) : { text: message.text };
+  if (message.error) return <ErrorBody text={message.text} endpoint={message.endpoint} />;
   if (message.isCreatedByUser) {
     return (
       <>
@@ -69,11 +83,13 @@ export function MessageBody({ message }: { message: Message }) {
     <>
       <PluginSteps plugins={message.plugins} />
       <Reasoning text={message.reasoning ?? ''} streaming={false} />
-      <Markdown text={message.text} />
+      <Markdown text={text} />
+      {embed ? <BingImageEmbed html={embed} /> : null}
+      {message.sources ? <ReplySources sources={message.sources} /> : null}
       {/* A reply cut short by a failure keeps its text; the failure shows under it. */}
       {message.errorText ? (
         <div className="mt-3">
-          <ErrorBody text={message.errorText} />
+          <ErrorBody text={message.errorText} endpoint={message.endpoint} />
         </div>
       ) : null}
       {message.unfinished ? <UnfinishedNotice /> : null}

@@ -9,6 +9,8 @@ export interface MessageEditorProps {
   onSubmit(text: string): void;
   onSave(text: string): Promise<void>;
   onCancel(): void;
+  /** False for a reply on an endpoint that cannot continue one: it can only be stored. */
+  canSubmit?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface MessageEditorProps {
  * or only stored ('Save'); a reply is either continued from the edited text or only stored.
  * Enter is 'Save & Submit' as in the chat input (Shift+Enter, or the enterToNewline setting, adds a line).
  */
-export function MessageEditor({ message, onSubmit, onSave, onCancel }: MessageEditorProps) {
+export function MessageEditor({ message, onSubmit, onSave, onCancel, canSubmit = true }: MessageEditorProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(message.text);
   const [saving, setSaving] = useState(false);
@@ -47,7 +49,7 @@ export function MessageEditor({ message, onSubmit, onSave, onCancel }: MessageEd
           if (e.key === 'Escape') onCancel();
           if (!enterSubmits(e)) return;
           e.preventDefault();
-          if (!blank && !saving) onSubmit(text.trim());
+          if (!blank && !saving && canSubmit) onSubmit(text.trim());
         }}
         data-testid="edit-textarea"
         aria-label={t('chat.message.edit')}
@@ -69,9 +71,11 @@ export function MessageEditor({ message, onSubmit, onSave, onCancel }: MessageEd
         >
           {t('chat.edit.save')}
         </Button>
-        <Button size="sm" disabled={blank || saving} data-testid="save-submit" onClick={() => onSubmit(text.trim())}>
-          {t('chat.edit.save_submit')}
-        </Button>
+        {canSubmit ? (
+          <Button size="sm" disabled={blank || saving} data-testid="save-submit" onClick={() => onSubmit(text.trim())}>
+            {t('chat.edit.save_submit')}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import './message.css';
-import type { Message } from '@parley/core';
+import { resolveEndpoint, supportsContinue, type Message } from '@parley/core';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
@@ -8,7 +8,14 @@ import { EndpointIcon } from '../../components/endpoint-icon.tsx';
 import type { MessageActionScope } from './actions/message-action.ts';
 import { MessageActions } from './message-actions.tsx';
 import { MessageBody, StreamingBody } from './message-body.tsx';
+import { FollowUpChips } from './reply-extras.tsx';
 import { MessageEditor } from './message-editor.tsx';
+
+/** Whether an edited reply can be sent on from its new text (a continue); else it can only be stored. */
+const canContinue = (endpoint: string | null) => {
+  const known = endpoint ? resolveEndpoint(endpoint) : undefined;
+  return known ? supportsContinue(known) : false;
+};
 
 export interface MessageRowProps {
   message: Message;
@@ -36,6 +43,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const editor = editing ? (
     <MessageEditor
       message={message}
+      canSubmit={user || canContinue(scope.endpoint)}
       onCancel={() => setEditing(false)}
       onSave={async (text) => {
         await commands.saveEdit(message, text);
@@ -90,6 +98,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             <div className={cn('text-[15px] text-neutral-800 dark:text-neutral-200', editing && 'hidden')}>
               {streaming ? <StreamingBody /> : <MessageBody message={message} />}
             </div>
+            {isLast && !busy && message.suggestions ? <FollowUpChips suggestions={message.suggestions} commands={commands} /> : null}
             {editor}
             <div className="mt-1.5 -ml-1.5">{toolbar}</div>
           </div>

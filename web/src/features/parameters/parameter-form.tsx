@@ -1,6 +1,6 @@
 import * as SwitchPrimitive from '@radix-ui/react-switch';
-import { parameterDefinitions, type EndpointName, type ParameterDefinition } from '@parley/core';
-import { RotateCcw } from 'lucide-react';
+import { parameterDefinitions, resolveModel, type EndpointName, type ParameterDefinition } from '@parley/core';
+import { Info, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn.ts';
@@ -10,7 +10,8 @@ import { ExamplesEditor } from './examples-editor.tsx';
 import { NativeSelect } from './native-select.tsx';
 import { writeOption, type EndpointOptionValues } from './option-paths.ts';
 import { ParameterSlider } from './parameter-slider.tsx';
-import { effectiveValue, isPromptPrefixLocked, parameterHintKey, parameterLabelKey } from './parameters.ts';
+import { effectiveValue, isPromptPrefixLocked, omittedSliders, parameterHintKey, parameterLabelKey } from './parameters.ts';
+import { useStartupConfig } from '../../api/use-startup-config.ts';
 import { TextParameter } from './text-parameter.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 
@@ -52,7 +53,26 @@ function Row({ id, label, hint, aside, children }: { id: string; label: string; 
  */
 export function ParameterForm({ endpoint, model, options, tools, idPrefix, onChange }: ParameterFormProps) {
   const { t } = useTranslation();
-  const definitions = parameterDefinitions(endpoint, model);
+  const overrides = useStartupConfig().data?.modelAliases?.[endpoint];
+  const all = parameterDefinitions(endpoint, model);
+  // Settings the model ignores or refuses are not offered (issue 29): those it never takes while
+  // it answers this way are hidden, with one line saying why; one it takes only instead of another is shown disabled.
+  const omitted = omittedSliders(endpoint, model, all, options, overrides);
+  const hidden = all.filter((d) => omitted.has(d.key) && omitted.get(d.key) !== 'exclusive');
+  const definitions = all.filter((d) => !hidden.includes(d));
+  const { upstreamId, info } = resolveModel(endpoint, model, overrides);
+  const modelName = info?.label ?? upstreamId;
+  const hiddenNames = hidden.map((d) => t(parameterLabelKey(d))).join(', ');
+  const hiddenNote =
+    hidden.length > 0 ? (
+      <p data-testid="params-not-offered" className="flex items-start gap-2 rounded-lg bg-neutral-100 px-3 py-2 text-xs leading-snug text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+        <Info aria-hidden className="mt-px size-3.5 shrink-0" />
+        {hidden.some((d) => omitted.get(d.key) === 'reasoning')
+          ? t('params.not_offered.reasoning', { model: modelName, names: hiddenNames })
+          : t('params.not_offered.model', { model: modelName, names: hiddenNames })}
+      </p>
+    ) : null;
+  if (definitions.length === 0 && hiddenNote) return hiddenNote;
   if (definitions.length === 0) return <p className="py-6 text-center text-sm text-neutral-500 dark:text-neutral-400">{t('params.none')}</p>;
   const set = (key: string, value: unknown) => onChange(writeOption(options, key, value));
   const prefixLocked = isPromptPrefixLocked(endpoint, tools);
@@ -62,11 +82,12 @@ export function ParameterForm({ endpoint, model, options, tools, idPrefix, onCha
     const value = effectiveValue(endpoint, definition, options);
     const label = t(parameterLabelKey(definition));
     const hintKey = definition.key === 'promptPrefix' && !prefixLocked ? undefined : parameterHintKey(endpoint, definition);
-    const hint = hintKey ? t(hintKey) : undefined;
+    const exclusive = omitted.get(definition.key) === 'exclusive';
+    const hint = exclusive ? t('params.not_offered.exclusive', { model: modelName }) : hintKey ? t(hintKey) : undefined;
     switch (definition.kind) {
       case 'slider': {
         const reset =
-          value !== definition.default ? (
+          value !== definition.default && !exclusive ? (
             <Tooltip label={t('params.reset', { value: definition.default })}>
               <button
                 type="button"
@@ -80,7 +101,7 @@ export function ParameterForm({ endpoint, model, options, tools, idPrefix, onCha
           ) : null;
         return (
           <Row key={definition.key} id={id} label={label} hint={hint} aside={reset}>
-            <ParameterSlider id={id} definition={definition} label={label} value={Number(value)} onChange={(next) => set(definition.key, next)} />
+            <ParameterSlider id={id} definition={definition} label={label} value={Number(value)} disabled={exclusive} describedBy={hint ? `${id}-hint` : undefined} onChange={(next) => set(definition.key, next)} />
           </Row>
         );
       }
@@ -146,7 +167,12 @@ export function ParameterForm({ endpoint, model, options, tools, idPrefix, onCha
   return (
     <div className={cn('grid gap-x-6 gap-y-4', wide.length > 0 && narrow.length > 0 && 'md:grid-cols-2')}>
       {wide.length > 0 ? <div className="min-w-0 space-y-4">{wide.map(render)}</div> : null}
-      {narrow.length > 0 ? <div className="min-w-0 space-y-4">{narrow.map(render)}</div> : null}
+      {narrow.length > 0 || hiddenNote ? (
+        <div className="min-w-0 space-y-4">
+          {hiddenNote}
+          {narrow.map(render)}
+        </div>
+      ) : null}
     </div>
   );
 }

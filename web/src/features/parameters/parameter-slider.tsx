@@ -9,6 +9,8 @@ export interface ParameterSliderProps {
   value: number;
   label: string;
   disabled?: boolean;
+  /** The id of the text that explains the setting (or why it is disabled). */
+  describedBy?: string;
   onChange(value: number): void;
 }
 
@@ -18,7 +20,7 @@ const decimalsOf = (step: number) => (String(step).split('.')[1] ?? '').length;
  * A slider with a number box beside it (SPEC point 9 ranges and steps). The box accepts any
  * typing; a number is applied as soon as it parses, fitted to the range and step on blur.
  */
-export function ParameterSlider({ id, definition, value, label, disabled, onChange }: ParameterSliderProps) {
+export function ParameterSlider({ id, definition, value, label, disabled, describedBy, onChange }: ParameterSliderProps) {
   const shown = value.toFixed(decimalsOf(definition.step));
   const [draft, setDraft] = useState(shown);
   const [editing, setEditing] = useState(false);
@@ -63,6 +65,7 @@ export function ParameterSlider({ id, definition, value, label, disabled, onChan
         step={definition.step}
         value={draft}
         disabled={disabled}
+        aria-describedby={describedBy}
         data-testid={`param-${definition.key}`}
         onFocus={() => setEditing(true)}
         onChange={(event) => {

@@ -37,6 +37,13 @@ describe('parameter labels and hints', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('gives presence and frequency penalty each a hint of its own', () => {
+    const [frequency, presence] = ['frequency_penalty', 'presence_penalty'].map((key) => parameterHintKey('openAI', parameterDefinitions('openAI').find((d) => d.key === key)!));
+    expect(frequency).toBe('params.hint.frequency_penalty');
+    expect(presence).toBe('params.hint.presence_penalty');
+    expect(readOption(english, presence!)).not.toBe(readOption(english, frequency!));
+  });
 });
 
 describe('effectiveValue', () => {

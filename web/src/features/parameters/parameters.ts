@@ -1,4 +1,4 @@
-import { endpointDefaults, type EndpointName, type ParameterDefinition } from '@parley/core';
+import { endpointDefaults, omittedSampling, type AliasOverrides, type EndpointName, type ParameterDefinition, type SamplingOmission, type SamplingParameter } from '@parley/core';
 import { readOption, type EndpointOptionValues } from './option-paths.ts';
 
 export type SliderDefinition = Extract<ParameterDefinition, { kind: 'slider' }>;
@@ -10,8 +10,8 @@ export function parameterLabelKey(definition: ParameterDefinition): string {
 
 /** Hints of SPEC point 5 (penalty range, Anthropic temperature, Bing context), by field. */
 const hintKeys: Readonly<Record<string, string>> = {
-  frequency_penalty: 'params.hint.penalty',
-  presence_penalty: 'params.hint.penalty',
+  frequency_penalty: 'params.hint.frequency_penalty',
+  presence_penalty: 'params.hint.presence_penalty',
   context: 'params.hint.context',
   promptPrefix: 'params.hint.promptPrefix',
   'agentOptions.agent': 'params.hint.agent',
@@ -42,4 +42,32 @@ export function fitToSlider(definition: SliderDefinition, value: number): number
 /** The plugin endpoint with tools chosen builds its own prompt, so the prefix is locked (SPEC point 5). */
 export function isPromptPrefixLocked(endpoint: EndpointName, tools: unknown): boolean {
   return endpoint === 'gptPlugins' && Array.isArray(tools) && tools.length > 0;
+}
+
+/** The sampling parameter a slider sets (the registry's keys, camelCase or snake_case). */
+const samplingKeys: Readonly<Record<string, SamplingParameter>> = {
+  temperature: 'temperature',
+  top_p: 'topP',
+  topP: 'topP',
+  topK: 'topK',
+  top_k: 'topK',
+  frequency_penalty: 'frequencyPenalty',
+  presence_penalty: 'presencePenalty',
+};
+
+/**
+ * The sliders of `definitions` the call would leave out for this model, by their key, with why
+ * (core's `omittedSampling`, the providers' own rule), given the values the panel would send.
+ */
+export function omittedSliders(
+  endpoint: EndpointName,
+  model: string,
+  definitions: readonly ParameterDefinition[],
+  options: EndpointOptionValues,
+  overrides?: AliasOverrides,
+): Map<string, SamplingOmission> {
+  const sliders = definitions.filter((d) => d.kind === 'slider' && samplingKeys[d.key]);
+  const wanted = Object.fromEntries(sliders.map((d) => [samplingKeys[d.key]!, Number(effectiveValue(endpoint, d, options))]));
+  const omitted = omittedSampling(endpoint, model, wanted, overrides);
+  return new Map(sliders.flatMap((d) => (omitted[samplingKeys[d.key]!] ? [[d.key, omitted[samplingKeys[d.key]!]!] as const] : [])));
 }

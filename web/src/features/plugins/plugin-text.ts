@@ -25,3 +25,17 @@ export function authFieldText(t: TFunction, field: PluginAuthField): { label: st
     description: t(`plugins:fields.${field.authField}.description`, { defaultValue: field.description }),
   };
 }
+
+const spaced = (name: string) => name.replace(/[-_]+/g, ' ').trim();
+const capitalised = (name: string) => name.charAt(0).toLocaleUpperCase() + name.slice(1);
+
+/**
+ * A tool as people read it: a built-in plugin by its name in the reader's language ("Calculator"),
+ * an MCP server's tool (`get-sum_mcp_everything`) as "Everything: get sum", any other id with its
+ * dashes as spaces.
+ */
+export function toolDisplayName(t: TFunction, tool: string): string {
+  const mcp = /^(.+)_mcp_(.+)$/.exec(tool);
+  if (mcp) return `${capitalised(spaced(mcp[2]!))}: ${spaced(mcp[1]!)}`;
+  return pluginName(t, { pluginKey: tool, name: capitalised(spaced(tool)) });
+}

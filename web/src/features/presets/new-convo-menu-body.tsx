@@ -91,9 +91,15 @@ export default function NewConvoMenuBody({ current, onDone }: { current: Endpoin
   };
   const applyPreset = (preset: Preset) => {
     if (!info) return;
-    start(setupFromPreset(preset, info.endpoints, (endpoint) => defaultModelFor(info, endpoint)));
-    showToast(t('presets.applied', { title: preset.title }), 'success');
     onDone();
+    const chosen = setupFromPreset(preset, info.endpoints, (endpoint) => defaultModelFor(info, endpoint));
+    if ('unavailable' in chosen) {
+      const endpoint = resolveEndpoint(chosen.unavailable);
+      const name = endpoint ? endpointDisplayNames[endpoint] : chosen.unavailable;
+      return void showToast(t('presets.endpoint_unavailable', { title: preset.title, endpoint: name }), 'error');
+    }
+    start(chosen.setup);
+    showToast(t('presets.applied', { title: preset.title }), 'success');
   };
 
   return (

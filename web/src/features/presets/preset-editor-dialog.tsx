@@ -12,7 +12,7 @@ import { defaultModelFor } from '../../state/chat-setup.ts';
 import { useEndpointsInfo } from '../../state/use-endpoints-info.ts';
 import { NativeSelect } from '../parameters/native-select.tsx';
 import { ParameterForm } from '../parameters/parameter-form.tsx';
-import { downloadJson } from './download-json.ts';
+import { downloadBlob } from '../../api/download-file.ts';
 import { presetFileContent, presetFileName } from './preset-file.ts';
 import { presetOptions } from './preset-setup.ts';
 import { presetsApi } from './presets-api.ts';
@@ -94,7 +94,7 @@ export function PresetEditorDialog({ preset, onClose }: { preset: Preset; onClos
           {save.error ? <Banner>{errorText(t, save.error)}</Banner> : null}
         </div>
         <div className="sticky bottom-0 flex items-center gap-2 border-t border-neutral-200 bg-white px-6 py-3.5 dark:border-neutral-700 dark:bg-neutral-800">
-          <Button variant="secondary" size="sm" onClick={() => downloadJson(presetFileName(edited.title), presetFileContent(edited))} data-testid="preset-export">
+          <Button variant="secondary" size="sm" onClick={() => downloadBlob(new Blob([presetFileContent(edited)], { type: 'application/json' }), presetFileName(edited.title))} data-testid="preset-export">
             <Download aria-hidden className="size-4" />
             {t('presets.export')}
           </Button>

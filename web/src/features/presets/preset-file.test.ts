@@ -56,14 +56,13 @@ describe('starting a chat from a preset', () => {
 
   it('applies the endpoint, model and every option of the preset', () => {
     expect(setupFromPreset(stored, ['openAI', 'anthropic'], modelFor)).toEqual({
-      endpoint: 'anthropic',
-      model: 'claude-2',
-      options: { temperature: 0.4, promptPrefix: 'Answer in verse.' },
+      setup: { endpoint: 'anthropic', model: 'claude-2', options: { temperature: 0.4, promptPrefix: 'Answer in verse.' } },
     });
   });
 
-  it('falls back to the first enabled endpoint, without the other endpoint’s options, when the preset’s is off', () => {
-    expect(setupFromPreset(stored, ['google', 'openAI'], modelFor)).toEqual({ endpoint: 'openAI', model: 'openAI-default', options: {} });
+  it('opens nothing on another endpoint when the server does not offer the preset’s, and names the one it needs', () => {
+    expect(setupFromPreset(stored, ['google', 'openAI'], modelFor)).toEqual({ unavailable: 'anthropic' });
+    expect(setupFromPreset({ ...stored, endpoint: 'bingAI' }, ['openAI'], modelFor)).toEqual({ unavailable: 'bingAI' });
   });
 
   it('saves a chat setup as a new preset under the chosen title', () => {

@@ -1,6 +1,6 @@
 import {
   answererFields,
-  chooseNewConversationEndpoint,
+  resolveEndpoint,
   conversationRecordFields,
   presetRecordFields,
   type EndpointName,
@@ -23,19 +23,19 @@ export interface NewSetup {
 
 /**
  * The setup a chat started from a preset gets: all its fields (its model even when the server's
- * list no longer names it) when its endpoint is enabled. When
- * it is not, the usual choice of point 4 picks the endpoint and the preset's options, made for
- * another endpoint, are left behind.
+ * list no longer names it) when the server offers its endpoint. When it does not, no chat is
+ * started: opening it on another endpoint would drop its settings unasked, so the user is told
+ * which endpoint it needs (`unavailable`, the preset's own name for it).
  */
 export function setupFromPreset(
   preset: Preset,
   enabled: readonly EndpointName[],
   modelFor: (endpoint: EndpointName) => string,
-): NewSetup {
-  const endpoint = chooseNewConversationEndpoint({ requested: preset.endpoint, enabled });
+): { setup: NewSetup } | { unavailable: string } {
+  const endpoint = resolveEndpoint(preset.endpoint);
+  if (!endpoint || !enabled.includes(endpoint)) return { unavailable: endpoint ?? preset.endpoint };
   const model = typeof preset.model === 'string' ? preset.model : undefined;
-  if (endpoint !== preset.endpoint) return { endpoint, model: modelFor(endpoint), options: {} };
-  return { endpoint, model: model ?? modelFor(endpoint), options: presetOptions(preset) };
+  return { setup: { endpoint, model: model ?? modelFor(endpoint), options: presetOptions(preset) } };
 }
 
 /** A preset to save from a chat's setup (the save-as-preset dialog). */

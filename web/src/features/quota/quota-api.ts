@@ -1,7 +1,7 @@
-import { createOrderResponseSchema, getUsageResponseSchema, USAGE_CLIENT_PASSWORD, type CreateOrderRequest } from '@parley/core';
+import { getUsageResponseSchema, redeemCodeResponseSchema, USAGE_CLIENT_PASSWORD, type RedeemCodeRequest } from '@parley/core';
 import { apiJson } from '../../api/client.ts';
 
-/** SPEC point 7: the quota lookup and order calls; the key in the body authenticates them. */
+/** SPEC point 7: the quota lookup and redemption calls; the key in the body authenticates them (orders go through orders-api). */
 export const quotaApi = {
   usage: (apikey: string, signal?: AbortSignal) =>
     apiJson('/api/ask/usage/getusage', {
@@ -9,6 +9,6 @@ export const quotaApi = {
       schema: getUsageResponseSchema,
       signal,
     }).then((answer) => answer.usage),
-  createOrder: (order: Omit<CreateOrderRequest, 'password'>) =>
-    apiJson('/api/ask/usage/createorder', { body: { password: USAGE_CLIENT_PASSWORD, ...order }, schema: createOrderResponseSchema }),
+  /** A redemption code: tops up the key sent, or answers a new key shown once. */
+  redeem: (request: RedeemCodeRequest) => apiJson('/api/redeem', { body: request, schema: redeemCodeResponseSchema }),
 };

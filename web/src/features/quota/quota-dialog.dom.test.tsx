@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderView } from '@parley/core';
 import { setStoredApiKey } from '../../api/session.ts';
 import { initI18n } from '../../locales/i18n.ts';
 import { useAccessDialogs } from '../access/access-dialogs-store.ts';
@@ -36,9 +38,18 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-async function nextRequest(path: string): Promise<Held> {
-  await waitFor(() => expect(held.map((h) => h.path)).toContain(path));
+/** The next request to `path`; an order's page is asked again every 2 s, so its next look may take that long. */
+async function nextRequest(path: string, timeout = 1000): Promise<Held> {
+  await waitFor(() => expect(held.map((h) => h.path)).toContain(path), { timeout });
   return held.splice(held.findIndex((h) => h.path === path), 1)[0]!;
+}
+
+/** An order as `GET /api/orders/:id` shows it, with the fields a test names. */
+function orderView(fields: Partial<OrderView> & { id: string; paid: boolean }): OrderView {
+  return {
+    purpose: 'key_topup', price: 2000, quota: 1000, days: null, type: 1, createdAt: new Date().toISOString(), paidAt: fields.paid ? new Date().toISOString() : null,
+    key: null, keyShownUntil: null, keyPrefix: 'sk-Ab12', balance: null, expiresAt: null, ...fields,
+  };
 }
 
 /** What window.open hands back: the tab the payment page is loaded into. */
@@ -71,7 +82,9 @@ afterEach(() => {
 function openDialog() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <QuotaDialog />
+      <MemoryRouter>
+        <QuotaDialog />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   act(() => useAccessDialogs.getState().show('quota'));
@@ -98,14 +111,22 @@ describe('quota dialog (额度管理)', () => {
     await waitFor(() => expect(quotaValue().textContent).toBe('1,234'));
   });
 
-  it('shows 尚未查询 without a stored key, and keeps 正在查询... after a failed lookup', async () => {
+  it('sells a new key, not a lookup, to a visitor without a stored key', async () => {
     setStoredApiKey(null);
     openDialog();
-    await waitFor(() => expect(quotaValue().textContent).toBe('尚未查询'));
-    expect((screen.getByTestId('quota-lookup') as HTMLButtonElement).disabled).toBe(true);
-    cleanup();
+    await waitFor(() => expect(screen.getByTestId('buy-intro')).toBeTruthy());
+    expect(screen.queryByTestId('quota-value')).toBeNull();
+    await chooseAndPay();
+    const order = await nextRequest('/api/orders/key');
+    expect(order.body).toEqual({ payId: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 1, price: 20 });
+    order.answer(200, { orderId: 'ord-new', payUrl: '/pay/ord-new' });
+    await waitFor(() => expect(tab.location.href).toBe('/pay/ord-new'));
+    (await nextRequest('/api/orders/ord-new')).answer(200, orderView({ id: 'ord-new', purpose: 'new_key', paid: true, balance: 1000 }));
+    await waitFor(() => expect(screen.getByTestId('order-paid').textContent).toContain('充值成功'));
+    expect(screen.getByTestId('order-show-key').getAttribute('href')).toBe('/order/ord-new');
+  });
 
-    setStoredApiKey(apiKey);
+  it('keeps 正在查询... after a failed lookup', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     openDialog();
     (await nextRequest('/api/ask/usage/getusage')).answer(500, { error: 'internal', message: 'boom', status: 500 });
@@ -113,31 +134,49 @@ describe('quota dialog (额度管理)', () => {
     expect(quotaValue().textContent).toBe('正在查询...');
   });
 
-  it('needs a pack and a method, reads 订单创建中... while the order is created, then opens /pay/<orderId> in the tab', async () => {
+  it('needs a pack and a method, reads 订单创建中... while the order is created, opens /pay/<orderId> in the tab, then says 充值成功 with the new quota by itself', async () => {
     openDialog();
     (await nextRequest('/api/ask/usage/getusage')).answer(200, { usage: 5 });
     expect(payButton().disabled).toBe(true);
     await chooseAndPay();
-
-    const order = await nextRequest('/api/ask/usage/createorder');
-    expect(order.body).toMatchObject({ apikey: apiKey, type: 1, price: 20, returnUrl: `${window.location.origin}/` });
-    expect(order.body.payId).toMatch(/^\d{13}$/);
+    const order = await nextRequest('/api/orders/key');
+    expect(order.body).toMatchObject({ apikey: apiKey, type: 1, price: 20 });
     expect(payButton().textContent).toBe('订单创建中...');
     expect(payButton().disabled).toBe(true);
     expect(window.open).toHaveBeenCalledTimes(1);
-
-    order.answer(200, { code: 1, data: { orderId: 'ord-42' } });
+    order.answer(200, { orderId: 'ord-42', payUrl: '/pay/ord-42' });
     await waitFor(() => expect(tab.location.href).toBe('/pay/ord-42'));
     expect(tab.opener).toBeNull();
     expect(screen.getByTestId('pay-reopen').getAttribute('href')).toBe('/pay/ord-42');
     expect(screen.getByTestId('pay-reopen').textContent).toContain('支付没有响应？点击这里');
     expect(payButton().disabled).toBe(false);
-
-    fireEvent.click(screen.getByTestId('paid-refresh'));
+    // Pending at first: the dialog says it waits for the payment.
+    (await nextRequest('/api/orders/ord-42')).answer(200, orderView({ id: 'ord-42', paid: false }));
+    await waitFor(() => expect(screen.getByTestId('order-created').textContent).toContain('正在等待支付确认'));
+    // The gateway's notification arrives: the next look says paid, with the quota the key has now.
+    (await nextRequest('/api/orders/ord-42', 5000)).answer(200, orderView({ id: 'ord-42', paid: true, balance: 1005 }));
+    await waitFor(() => expect(screen.getByTestId('order-paid').textContent).toBe('充值成功 当前额度为 1,005。'));
     const again = await nextRequest('/api/ask/usage/getusage');
-    await waitFor(() => expect(quotaValue().textContent).toBe('正在查询...'));
     again.answer(200, { usage: 1005 });
     await waitFor(() => expect(quotaValue().textContent).toBe('1,005'));
+  });
+
+  it('opens the payment in this tab when no new tab could open (a pop-up blocker), and does not claim one opened', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const assign = vi.fn();
+    const realLocation = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...realLocation, origin: realLocation.origin, href: realLocation.href, assign } });
+    try {
+      openDialog();
+      (await nextRequest('/api/ask/usage/getusage')).answer(200, { usage: 5 });
+      await chooseAndPay();
+      (await nextRequest('/api/orders/key')).answer(200, { orderId: 'ord-7', payUrl: '/pay/ord-7' });
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/ord-7'));
+      expect(payButton().textContent).toBe('正在打开支付页面…');
+      expect(screen.queryByTestId('order-created')).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: realLocation });
+    }
   });
 
   it('shows 支付系统出现了一些问题 for a refused order and closes the blank tab', async () => {
@@ -145,7 +184,7 @@ describe('quota dialog (额度管理)', () => {
     openDialog();
     (await nextRequest('/api/ask/usage/getusage')).answer(200, { usage: 5 });
     await chooseAndPay();
-    (await nextRequest('/api/ask/usage/createorder')).answer(200, { code: 0, message: 'unknown price' });
+    (await nextRequest('/api/orders/key')).answer(400, { error: 'validation', message: 'No top-up pack has this price.', status: 400 });
     await waitFor(() => expect(screen.getByTestId('top-up-error').textContent).toBe('支付系统出现了一些问题，请稍后再试'));
     expect(tab.close).toHaveBeenCalled();
     expect(screen.queryByTestId('order-created')).toBeNull();
@@ -170,7 +209,7 @@ describe('quota dialog (额度管理)', () => {
 
   it('disables Alipay when the small-screen flag is set (never, in this app)', () => {
     const topUp = { pack: null, type: null, state: { status: 'idle' }, choosePack: vi.fn(), chooseType: vi.fn(), canPay: false, pay: vi.fn() } as const;
-    render(<TopUpForm topUp={topUp} offer={testStartupConfig()} onRefreshQuota={vi.fn()} alipayBlocked />);
+    render(<TopUpForm topUp={topUp} offer={testStartupConfig()} purpose="key_topup" onRefreshQuota={vi.fn()} alipayBlocked />);
     expect((screen.getByTestId('pay-method-alipay') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('pay-method-wechat') as HTMLInputElement).disabled).toBe(false);
   });

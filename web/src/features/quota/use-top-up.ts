@@ -1,8 +1,6 @@
-import { payPagePath, type PayType, type TopUpPack } from '@parley/core';
+import type { CreatedOrder, PayType, TopUpPack } from '@parley/core';
 import { useState } from 'react';
-import { storedApiKey } from '../../api/session.ts';
 import { openPaymentTab } from './payment-tab.ts';
-import { quotaApi } from './quota-api.ts';
 
 /** SPEC point 8: the two payment errors the dialog can show. */
 type TopUpFailure = 'payment_failed' | 'missing_key';
@@ -11,7 +9,11 @@ type TopUpState =
   | { status: 'idle' }
   | { status: 'creating' }
   | { status: 'created'; orderId: string; payUrl: string }
+  | { status: 'redirecting' }
   | { status: 'failed'; failure: TopUpFailure };
+
+/** Places the order for a pack and method; null when it cannot be placed (no key to top up). */
+export type PlaceOrder = (choice: { pack: TopUpPack; type: PayType; payId: string }) => Promise<CreatedOrder> | null;
 
 export interface TopUp {
   pack: TopUpPack | null;
@@ -25,31 +27,30 @@ export interface TopUp {
 }
 
 /**
- * SPEC points 4 and 7: the order for the chosen pack and method. The key is read at the moment
- * of paying (it may have been removed in another tab); the payment page opens in a new tab.
+ * SPEC points 4 and 7: the order for the chosen pack and method (a new key, a key's quota or an
+ * account's credits, by `place`). The payment page opens in a new tab, or in this one when no tab
+ * could open; the gateway's return lands on the order page.
  */
-export function useTopUp(): TopUp {
+export function useTopUp(place: PlaceOrder): TopUp {
   const [pack, setPack] = useState<TopUpPack | null>(null);
   const [type, setType] = useState<PayType | null>(null);
   const [state, setState] = useState<TopUpState>({ status: 'idle' });
-  const canPay = pack !== null && type !== null && state.status !== 'creating';
+  const busy = state.status === 'creating' || state.status === 'redirecting';
+  const canPay = pack !== null && type !== null && !busy;
 
   const pay = async () => {
-    if (!pack || !type || state.status === 'creating') return;
-    const apikey = storedApiKey();
-    if (!apikey) {
+    if (!pack || !type || busy) return;
+    const placing = place({ pack, type, payId: crypto.randomUUID() });
+    if (!placing) {
       setState({ status: 'failed', failure: 'missing_key' });
       return;
     }
     const tab = openPaymentTab();
     setState({ status: 'creating' });
     try {
-      const order = { apikey, payId: String(Date.now()), type, price: pack.price, returnUrl: `${window.location.origin}/` };
-      const answer = await quotaApi.createOrder(order);
-      if (!('data' in answer)) throw new Error(`Order refused (code ${answer.code}): ${answer.message}`);
-      const url = payPagePath(answer.data.orderId);
-      tab.show(url);
-      setState({ status: 'created', orderId: answer.data.orderId, payUrl: url });
+      const order = await placing;
+      const where = tab.show(order.payUrl);
+      setState(where === 'new-tab' ? { status: 'created', orderId: order.orderId, payUrl: order.payUrl } : { status: 'redirecting' });
     } catch (error) {
       console.error('Creating the payment order failed', error);
       tab.discard();

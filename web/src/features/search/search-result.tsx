@@ -10,7 +10,8 @@ export interface SearchResultProps {
   message: SearchMessage;
   query: string;
   formatDate(iso: string): string;
-  onOpen(conversationId: string): void;
+  /** Opens the conversation on the branch that holds the message, scrolled to it. */
+  onOpen(conversationId: string, messageId: string): void;
 }
 
 /** One matching message: its conversation's title, who wrote it and the matching text, opening the conversation on click. */
@@ -26,7 +27,7 @@ export const SearchResult = memo(function SearchResult({ message, query, formatD
     <li>
       <button
         type="button"
-        onClick={() => onOpen(message.conversationId)}
+        onClick={() => onOpen(message.conversationId, message.messageId)}
         data-testid="search-result"
         data-conversation-id={message.conversationId}
         data-message-id={message.messageId}

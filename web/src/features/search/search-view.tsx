@@ -25,7 +25,7 @@ export function SearchView({ query }: { query: string }) {
   useConversationTitle(t('search.title'));
 
   const formatDate = useFormatDateTime();
-  const open = useCallback((conversationId: string) => navigate(`/chat/${conversationId}`), [navigate]);
+  const open = useCallback((conversationId: string, messageId: string) => navigate(`/chat/${conversationId}`, { state: { focusMessage: messageId } }), [navigate]);
   const data = results.data;
 
   return (

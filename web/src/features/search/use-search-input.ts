@@ -37,6 +37,7 @@ export function useSearchInput() {
       const query = value.trim();
       if (query === '') return clear();
       const path = searchPath(query);
+      useSearchStore.getState().setOpened(query);
       if (window.location.pathname !== path) navigate(path, { replace: inSearchView() });
     },
     [clear, navigate],

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ImportRow } from '../import/import-row.tsx';
 import { useDataActions, type DataAction } from './use-data-actions.ts';
 
 interface ActionCopy {
@@ -17,7 +18,7 @@ const actions: Record<DataAction, ActionCopy> = {
   revoke: { icon: KeyRound, testId: 'revoke-all-keys', key: 'revoke' },
 };
 
-/** The settings' Data tab (会话数据管理): clear all conversations, revoke all provided keys. */
+/** The settings' Data tab (会话数据管理): import conversations, clear all conversations (behind a confirmation), revoke all provided keys. */
 export function DataTab() {
   const { t } = useTranslation();
   const data = useDataActions();
@@ -25,6 +26,7 @@ export function DataTab() {
 
   return (
     <div className="px-1">
+      <ImportRow />
       {(Object.keys(actions) as DataAction[]).map((action) => {
         const { icon: Icon, testId, key } = actions[action];
         return (

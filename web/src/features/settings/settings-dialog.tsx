@@ -15,7 +15,7 @@ export function SettingsDialog() {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent title={t('settings.title')} closeLabel={t('common.close')} className="max-w-2xl" data-testid="settings-dialog">
         <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="flex min-h-0 flex-col gap-4 overflow-y-auto p-4 sm:flex-row sm:gap-6 sm:p-6">
-          <TabsList aria-label={t('settings.title')} className="flex-row sm:w-44 sm:flex-col">
+          <TabsList aria-label={t('settings.title')} className="-mx-1 shrink-0 flex-row overflow-x-auto px-1 py-1 sm:mx-0 sm:w-44 sm:flex-col sm:overflow-visible sm:px-0 sm:py-0">
             {tabs.map(({ id, labelKey, icon: Icon }) => (
               <TabsTrigger key={id} value={id} data-testid={`settings-tab-${id}`}>
                 <Icon aria-hidden className="size-4" />
@@ -25,7 +25,7 @@ export function SettingsDialog() {
           </TabsList>
           {/* Every panel stays mounted in the same grid cell, the inactive ones invisible, so the
               dialog is as tall as its tallest tab and keeps its height when the tab changes. */}
-          <div className="grid min-h-56 min-w-0 flex-1" data-testid="settings-panels">
+          <div className="grid min-h-56 min-w-0 flex-1 grid-cols-[minmax(0,1fr)]" data-testid="settings-panels">
             {tabs.map(({ id, Panel }) => (
               <TabsContent key={id} value={id} forceMount className="[grid-area:1/1] data-[state=inactive]:invisible">
                 <Panel />

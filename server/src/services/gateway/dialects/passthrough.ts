@@ -7,13 +7,14 @@ import { openUpstream, readFrames, type UpstreamAddress } from './upstream-call.
 /**
  * What a passed-through answer told about itself while it was relayed: when its first output
  * came, its usage (the charge is settled on it), the model that answered, and a failure the
- * stream reported after it began (already relayed to the caller in their own dialect).
+ * stream reported after it began.
  */
 export class RelayWatch implements OutputWatch {
   firstOutputAt: number | undefined;
   usage: TokenUsage | undefined;
   outputChunks = 0;
   upstreamModel: string | undefined;
+  /** The code of a failure the stream reported after it began (already relayed to the caller in their dialect): the record's error. */
   streamError: string | undefined;
 
   noteOutput() {
@@ -64,9 +65,8 @@ export async function* relayStream(call: PassthroughCall, watch: RelayWatch, sig
 function readFrameUsage(call: PassthroughCall, event: string, data: string, watch: RelayWatch) {
   try {
     call.readUsage(event, JSON.parse(data), watch);
-  } catch (error) {
-    // The frame still reaches the caller as the upstream wrote it; only its usage is missed.
-    watch.streamError ??= `unreadable frame: ${(error as Error).message}`;
+  } catch {
+    // The frame still reaches the caller as the upstream wrote it; only its usage is missed (the estimate stands).
   }
 }
 

@@ -5,7 +5,7 @@ import { createWorkerPool } from '../../worker-pool/worker-pool.ts';
 import { calculatorTool } from './calculator.ts';
 import { ToolError } from './plugin-tool.ts';
 
-const workers = createWorkerPool(createLogger({ LOG_LEVEL: 'silent' }), { size: 1, memoryMb: 128, maxWaiting: 8 });
+const workers = createWorkerPool(createLogger({ LOG_LEVEL: 'silent' }), { size: 1, memoryMb: 128, maxWaiting: 8, maxPerOwner: 8 });
 const calculator = calculatorTool(workers);
 const run = (input: string) => calculator.run({ input }, new AbortController().signal);
 

@@ -39,6 +39,39 @@ async function inlineBlobImages(node: HTMLElement): Promise<void> {
   );
 }
 
+/**
+ * Pictures from other hosts the reader loaded in the chat: the picture library cannot fetch them
+ * (the page's content policy), so they are copied from their pixels where the host allows it
+ * (CORS); one that cannot be copied is left out, its description in its place.
+ */
+async function inlineForeignImages(node: HTMLElement): Promise<void> {
+  const images = [...node.querySelectorAll('img')].filter((img) => /^https?:/.test(img.src) && new URL(img.src).origin !== location.origin);
+  await Promise.all(
+    images.map(async (img) => {
+      try {
+        const copy = new Image();
+        copy.crossOrigin = 'anonymous';
+        copy.src = img.src;
+        await copy.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = copy.naturalWidth;
+        canvas.height = copy.naturalHeight;
+        canvas.getContext('2d')?.drawImage(copy, 0, 0);
+        const loaded = new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+        img.src = canvas.toDataURL('image/png');
+        await loaded;
+      } catch {
+        const note = document.createElement('span');
+        note.textContent = img.alt;
+        img.replaceWith(note);
+      }
+    }),
+  );
+}
+
+/** Buttons and other controls (Copy code, Show source, load a picture) that mean nothing in a picture. */
+const notChrome = (node: HTMLElement) => !(node instanceof HTMLElement && node.dataset.exportChrome !== undefined);
+
 /** Renders the thread into the host and answers its node once everything in it has arrived. */
 async function renderSettled(root: Root, host: HTMLElement, failure: { error?: unknown }, input: ShotInput, cut: number): Promise<HTMLElement> {
   // The thread's pieces (picture buttons) carry tooltips, which need their provider.
@@ -83,7 +116,8 @@ export async function renderThreadPng(input: ShotInput): Promise<Blob> {
       node = await renderSettled(root, host, failure, shortened, input.messages.length - kept);
     }
     await inlineBlobImages(node);
-    const blob = await toBlob(node, { pixelRatio: shotScale(node.offsetHeight), cacheBust: false });
+    await inlineForeignImages(node);
+    const blob = await toBlob(node, { pixelRatio: shotScale(node.offsetHeight), cacheBust: false, filter: notChrome });
     if (!blob) throw new Error('The thread produced no PNG');
     return blob;
   } finally {

@@ -11,6 +11,8 @@ export interface MessageCommands {
   editReplyAndSubmit(reply: Message, text: string): void;
   /** Either role: store the new text only. */
   saveEdit(message: Message, text: string): Promise<void>;
+  /** Puts a text (a suggested follow-up) into the input, to edit or send. */
+  fillInput(text: string): void;
 }
 
 /** The thread's part of every row's actions: the same object for all rows of one render. */

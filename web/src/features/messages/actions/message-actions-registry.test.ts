@@ -15,6 +15,7 @@ function context(over: Partial<MessageActionContext> & { endpoint?: string; canC
     editAndSubmit: record('editAndSubmit'),
     editReplyAndSubmit: record('editReplyAndSubmit'),
     saveEdit: async (message, text) => record('saveEdit')(message, text),
+    fillInput: (text) => void performed.push(`fillInput ${text}`),
   };
   const { endpoint = 'openAI', canChange = true, ...rest } = over;
   return {
@@ -49,7 +50,9 @@ describe('the message actions', () => {
   });
 
   it('offer no edit where the conversation lives upstream, and no continue where the endpoint cannot', () => {
+    // Bing: a question may be edited (a new branch on a new upstream conversation), a reply not.
     expect(names(context({ endpoint: 'bingAI' }))).not.toContain('edit');
+    expect(names(context({ endpoint: 'bingAI', message: { ...reply, isCreatedByUser: true } }))).toContain('edit');
     expect(names(context({ endpoint: 'google' }))).toEqual(['copy', 'edit', 'regenerate']);
   });
 

@@ -26,8 +26,7 @@ const rehypeHighlightOnce = () => highlight;
 const remarkPlugins = [remarkGfm, [remarkMath, { singleDollarTextMath: false }]] satisfies ComponentProps<typeof ReactMarkdown>['remarkPlugins'];
 const rehypePlugins = [rehypeHighlightOnce, rehypeKatex] satisfies ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
 
-const components: Components = {
-  pre: ({ node: _node, ...props }) => <CodeBlock {...props} />,
+const shared: Components = {
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" />,
   img: MarkdownImage,
   table: ({ node: _node, ...props }) => (
@@ -36,12 +35,16 @@ const components: Components = {
     </div>
   ),
 };
+/** A finished block draws its mermaid diagrams; the block still growing shows their source. */
+const finishedComponents: Components = { ...shared, pre: ({ node: _node, ...props }) => <CodeBlock {...props} diagram /> };
+const growingComponents: Components = { ...shared, pre: ({ node: _node, ...props }) => <CodeBlock {...props} /> };
 
 /** Rendered blocks by their text, most recently used last; bounded so a long session stays small. */
 const renderedBlocks = new Map<string, ReactElement>();
 const RENDERED_BLOCKS_MAX = 1000;
 
-const parse = (text: string) => ReactMarkdown({ children: text, remarkPlugins, rehypePlugins, components });
+const parse = (text: string, complete: boolean) =>
+  ReactMarkdown({ children: text, remarkPlugins, rehypePlugins, components: complete ? finishedComponents : growingComponents });
 
 /**
  * One complete block's rendering, parsed once per text: a finished reply remounts under its
@@ -50,7 +53,7 @@ const parse = (text: string) => ReactMarkdown({ children: text, remarkPlugins, r
 function renderBlock(text: string): ReactElement {
   let element = renderedBlocks.get(text);
   if (element) renderedBlocks.delete(text);
-  else element = parse(text);
+  else element = parse(text, true);
   renderedBlocks.set(text, element);
   if (renderedBlocks.size > RENDERED_BLOCKS_MAX) renderedBlocks.delete(renderedBlocks.keys().next().value!);
   return element;
@@ -58,7 +61,7 @@ function renderBlock(text: string): ReactElement {
 
 /** The last block may still grow: it is parsed on every change and never cached. */
 const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: { text: string; complete: boolean }) {
-  return complete ? renderBlock(text) : parse(text);
+  return complete ? renderBlock(text) : parse(text, false);
 });
 
 /**
@@ -66,14 +69,15 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, complete }: { text: st
  * in the delimiters models write (`$…$`, `\(…\)`, `\[…\]`, `$$…$$`; see `normalizeMath`).
  * Raw HTML is never rendered (react-markdown drops it by default). Rendered block by block, so
  * the blocks already complete keep their rendering while a reply streams and each frame parses
- * only the last one (bench/long-conversation.ts measures it). Loaded on demand.
+ * only the last one (bench/long-conversation.ts measures it); a finished reply's blocks are all
+ * complete. Fenced `mermaid` blocks, once complete, are drawn as diagrams. Loaded on demand.
  */
-export function MarkdownBody({ text }: { text: string }) {
+export function MarkdownBody({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const blocks = splitMarkdownBlocks(normalizeMath(text));
   return (
     <div className="markdown">
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} complete={index < blocks.length - 1} />
+        <MarkdownBlock key={index} text={block} complete={!streaming || index < blocks.length - 1} />
       ))}
     </div>
   );

@@ -8,10 +8,10 @@ const MarkdownBody = markdownBody.Component;
  * The markdown renderer, fetched with its parsers the first time a reply is shown; streaming and
  * finished replies share it, so a reply that finishes reuses the blocks parsed while it streamed.
  */
-export function Markdown({ text }: { text: string }) {
+export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap break-words">{text}</div>}>
-      <MarkdownBody text={text} />
+      <MarkdownBody text={text} streaming={streaming} />
     </Suspense>
   );
 }

@@ -24,7 +24,7 @@ export function anthropicPassthrough(target: UpstreamAddress, body: Record<strin
     carriesUsage: (event) => event === 'message_start' || event === 'message_delta' || event === 'error',
     readUsage(event, data, watch) {
       if (event === 'error') {
-        watch.streamError = JSON.stringify(data);
+        watch.streamError = (data as { error?: { type?: string } }).error?.type ?? 'upstream_error';
         return;
       }
       if (event === 'message_start') {

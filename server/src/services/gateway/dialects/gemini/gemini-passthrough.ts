@@ -14,8 +14,8 @@ export function geminiPassthrough(target: UpstreamAddress, body: Record<string, 
     isOutput: (_event, data) => data.includes('"parts":[{'),
     carriesUsage: (_event, data) => data.includes('"usageMetadata"') || data.includes('"error"'),
     readUsage(_event, data, watch) {
-      const response = data as GeminiResponse & { error?: unknown };
-      if (response.error) watch.streamError = JSON.stringify(response.error);
+      const response = data as GeminiResponse & { error?: { status?: string } };
+      if (response.error) watch.streamError = response.error.status ?? 'upstream_error';
       if (response.usageMetadata) watch.noteUsage(usageOfGemini(response.usageMetadata));
       if (response.modelVersion) watch.upstreamModel = response.modelVersion;
     },

@@ -8,11 +8,12 @@ const target = 'a model outside OpenAI';
 /**
  * The Responses fields this translation reads. `store`, `include`, `prompt_cache_key`,
  * `metadata`, `service_tier` and `truncation` ask for OpenAI-side storage and caching, which a
- * translated call does not have and whose absence changes nothing in the answer.
+ * translated call does not have and whose absence changes nothing in the answer. `background` is Parley's own (the route keeps the stream).
  */
 const understood = new Set([
   'model', 'input', 'instructions', 'stream', 'max_output_tokens', 'temperature', 'top_p', 'tools', 'tool_choice', 'parallel_tool_calls',
   'reasoning', 'text', 'user', 'safety_identifier', 'store', 'include', 'prompt_cache_key', 'metadata', 'service_tier', 'truncation', 'stream_options',
+  'background',
 ]);
 
 function partOf(part: ResponsesContentPart, param: string): CanonicalPart {

@@ -41,11 +41,11 @@ export function responsesPassthrough(target: UpstreamAddress, body: Record<strin
     carriesUsage: (event) => finalEvents.has(event),
     readUsage(event, data, watch) {
       if (event === 'error') {
-        watch.streamError = JSON.stringify(data);
+        watch.streamError = (data as { code?: string }).code ?? 'upstream_error';
         return;
       }
       const response = (event === '' ? data : (data as { response?: ResponseObject }).response) as ResponseObject | undefined;
-      if (event === 'response.failed') watch.streamError = JSON.stringify((response as { error?: unknown } | undefined)?.error ?? 'failed');
+      if (event === 'response.failed') watch.streamError = (response as { error?: { code?: string } } | undefined)?.error?.code ?? 'upstream_error';
       if (response?.model) watch.upstreamModel = response.model;
       if (response?.usage) watch.noteUsage(usageOfResponses(response.usage));
     },
