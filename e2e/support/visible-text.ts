@@ -50,23 +50,38 @@ async function tooltipTexts(page: Page): Promise<SeenText[]> {
   // Handles, not nth(): an opened trigger is no longer `closed`, which would shift the indices.
   const triggers = await scope.locator(`${TOOLTIP_TRIGGER}:visible`).elementHandles();
   for (const trigger of triggers) {
+    if (!(await trigger.evaluate((element) => element.isConnected))) continue;
     const name = (await trigger.getAttribute('data-testid')) ?? (await trigger.getAttribute('aria-label')) ?? 'a button';
     const own = await trigger.getAttribute('aria-describedby');
     await trigger.focus();
     // An open tooltip adds its id to the trigger's aria-describedby (a tooltip the mouse opened
-    // elsewhere is not this one). A closed button whose tooltip does not open within 400 ms has none.
-    const described = await page
-      .waitForFunction(([element, before]) => ((element as Element).getAttribute('aria-describedby') ?? null) !== before && (element as Element).getAttribute('aria-describedby'), [trigger, own] as const, { timeout: 400 })
+    // elsewhere is not this one). The label is read in the same pass: a re-render may replace the
+    // trigger and close its tooltip at any moment. A closed button whose tooltip does not open
+    // within 400 ms has none.
+    const label = await page
+      .waitForFunction(
+        ([element, before]) => {
+          const now = (element as Element).getAttribute('aria-describedby') ?? null;
+          if (now === before || !now) return false;
+          return document.getElementById(now.split(' ').at(-1) ?? '')?.innerText ?? false;
+        },
+        [trigger, own] as const,
+        { timeout: 400 },
+      )
       .then((handle) => handle.jsonValue() as Promise<string>, () => null);
-    if (described) {
+    if (label) {
       // Radix repeats the label in a visually hidden copy for screen readers: one line each.
-      const label = await page.locator(`[id="${described.split(' ').at(-1)}"]`).innerText();
       for (const line of new Set(label.split('\n').map((l) => l.trim()).filter(Boolean))) {
         out.push({ text: line, where: `tooltip of [${name}]` });
       }
     }
     await trigger.evaluate((element: HTMLElement) => element.blur());
-    await page.waitForFunction(([element, before]) => ((element as Element).getAttribute('aria-describedby') ?? null) === before, [trigger, own] as const, { timeout: 2_000 });
+    // A trigger the page replaced meanwhile keeps its last attributes: it no longer matters.
+    await page.waitForFunction(
+      ([element, before]) => !(element as Element).isConnected || ((element as Element).getAttribute('aria-describedby') ?? null) === before,
+      [trigger, own] as const,
+      { timeout: 2_000 },
+    );
   }
   return out;
 }
