@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from './config/env.ts';
+import { applyHeapGrowth } from './config/heap-growth.ts';
 import { loadSecrets } from './config/secrets.ts';
 import { openDatabase } from './db/client.ts';
 import { createAppContext } from './root/create-context.ts';
@@ -23,6 +24,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const env = parseEnv();
+  applyHeapGrowth(env.HEAP_GROWTH_PERCENT);
   // ADMIN_PASSWORD is kept hashed in `env`; its plain text leaves the process's environment.
   delete process.env.ADMIN_PASSWORD;
   const secrets = loadSecrets(env);

@@ -179,6 +179,7 @@ const baseSchema = z.object({
   AZURE_AI_SEARCH_INDEX_NAME: optionalString,
   AZURE_AI_SEARCH_API_KEY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
 });
 
 /** Reset links point at PUBLIC_URL only: the Host header is the asker's to choose. */
