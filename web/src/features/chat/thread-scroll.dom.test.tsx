@@ -204,6 +204,21 @@ describe('thread scroll', () => {
     expect(thread().scrollTop).toBe(top);
   });
 
+  it('a wheel turned upwards is not undone by the first small steps of its own smooth scroll', () => {
+    openThread();
+    frames(SETTLED);
+    streaming.start('r1');
+    scrollTo(bottom());
+    fireEvent.wheel(thread(), { deltaY: -400 });
+    scrollTo(bottom() - 30); // the smooth scroll's first step: still within 80 px of the bottom
+    const top = thread().scrollTop;
+    contentGrowsTo(5600);
+    expect(thread().scrollTop).toBe(top);
+    scrollTo(bottom()); // the reader scrolls back down to the end: following again
+    contentGrowsTo(5700);
+    expect(thread().scrollTop).toBe(bottom());
+  });
+
   it('with autoScroll on, brings a reader scrolled up down at most every 450 ms, with a trailing pass', () => {
     localStorage.setItem('autoScroll', 'true');
     openThread();

@@ -64,14 +64,19 @@ export function useThreadScroll({ scrollRef, contentRef, virtualizer, openedKey,
   // coming back within 80 px of the bottom resumes it. `anchorTop` is the lowest point reached
   // while following, so small steps up add up.
   const anchorTop = useRef(0);
+  const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     // The virtualizer moves the view up itself as rows above it measure smaller: not the reader leaving.
     const byVirtualizer = virtualTop.current !== null && Math.abs(el.scrollTop - virtualTop.current) < 2;
     virtualTop.current = null;
+    // A smooth wheel scroll up arrives in small steps, the first still near the bottom: only a
+    // move that is not upwards brings a reader who left back to following.
+    const movedUp = el.scrollTop < lastTop.current;
+    lastTop.current = el.scrollTop;
     if (following.current && !byVirtualizer && el.scrollTop < anchorTop.current - NUDGE_PX) following.current = false;
-    else if (unseenBelow(el) <= AT_BOTTOM_PX) {
+    else if (unseenBelow(el) <= AT_BOTTOM_PX && (following.current || !movedUp)) {
       anchorTop.current = following.current ? Math.max(anchorTop.current, el.scrollTop) : el.scrollTop;
       following.current = true;
     }
