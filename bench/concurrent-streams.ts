@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { ROOT_PARENT_ID } from '@parley/core';
 import { registerBenchUser } from './lib/account.ts';
 import { startPacedFake } from './lib/paced-fake.ts';
 import type { BenchParley } from './lib/parley.ts';
@@ -8,7 +9,8 @@ import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { mb, ms } from './lib/stats.ts';
-import { chunks, describe, directStream, measureFloor, measurePath, parleyStream, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
+import { postEventStream } from './lib/sse-client.ts';
+import { chunks, cpuOf, describe, directStream, measureFloor, measurePath, parleyStream, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
 
 const bench = 'concurrent-streams';
 /**
@@ -16,7 +18,10 @@ const bench = 'concurrent-streams';
  * 2-core machine the absolute figures move by more than a fixed target from run to run, while
  * what Parley adds over a relay that only relays is what Parley's code decides.
  */
-const targets = { addedP99OverFloorMs: 5, cpuPerChunkOverFloor: 1.5, rssBytes: 300 * 1024 * 1024 };
+const targets = { addedP99OverFloorMs: 5, cpuPerChunkOverFloor: 1.5, cpuPerExchangeMs: 3, rssBytes: 300 * 1024 * 1024 };
+/** Short exchanges (a first message answered in one chunk, then titled) measured for the CPU of an exchange, this many at a time. */
+const shortExchanges = 500;
+const shortConcurrency = 50;
 /**
  * 500 concurrent streams is a scale-out load, so by default Parley runs as it is deployed for it:
  * on PostgreSQL (a throw-away database on the local server), optionally with Redis
@@ -29,12 +34,44 @@ const database = process.env.BENCH_DATABASE === 'pglite' ? 'pglite' : 'postgres'
 const instanceCount = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
 const redisUrl = process.env.BENCH_REDIS || instanceCount > 1 ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
 
+/** One first message the fake answers at once in one chunk: everything an exchange costs but its chunks (its title included). */
+async function shortExchange(url: string, token: string, agent: http.Agent): Promise<void> {
+  const status = await postEventStream({
+    url: `${url}/api/ask/openAI`,
+    agent,
+    headers: { authorization: `Bearer ${token}` },
+    body: { text: 'hello', conversationId: null, parentMessageId: ROOT_PARENT_ID, endpoint: 'openAI', model: 'gpt-4o-mini' },
+    onFrame: () => undefined,
+  });
+  if (status !== 200) throw new Error(`short exchange answered ${status}`);
+}
+
+/** CPU milliseconds per short exchange on the first instance, `shortConcurrency` at a time after a warm-up. */
+async function cpuPerExchange(parley: BenchParley, token: string, agent: http.Agent): Promise<number> {
+  const run = async (count: number) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        next += 1;
+        await shortExchange(parley.url, token, agent);
+      }
+    };
+    await Promise.all(Array.from({ length: shortConcurrency }, worker));
+  };
+  await run(100);
+  const before = cpuOf([parley.pid]);
+  await run(shortExchanges);
+  const after = cpuOf([parley.pid]);
+  return (after.user + after.system - before.user - before.system) / shortExchanges;
+}
+
 /**
  * 500 streams at once of 200 chunks 10 ms apart, first straight from the paced fake (the
  * baseline: the client's own delay), then through the floor relay (what relaying alone costs on
  * this machine, since the client and the fake share its cores), then through Parley. Every chunk
  * is checked for order and content; Parley's resident memory is sampled from /proc while it
- * streams.
+ * streams. Then 500 short exchanges tell the CPU of an exchange apart from that of its chunks:
+ * the marginal CPU per chunk is the streaming CPU less 500 exchanges' worth, per chunk.
  */
 export async function runConcurrentStreams(): Promise<BenchResult[]> {
   const fake = await startPacedFake({ streams: 3 * (warmUpStreams + streams), chunks, spacingMs });
@@ -64,6 +101,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     // The target is per process: each instance is a server of its own.
     const rss = Math.max(...memories.map((memory) => memory.stop()));
     const peak = Math.max(...parleys.map((parley) => readMemory(parley.pid)?.peak ?? 0));
+    const exchangeMs = await cpuPerExchange(parleys[0]!, token, agent);
 
     const d = describe('direct to the fake', direct);
     const f = describe('through the floor relay', floor);
@@ -73,11 +111,12 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})${instanceCount > 1 ? ', the largest instance' : ''}`);
     const relayed = streams * chunks;
     const usPerChunk = (usedMs: number) => (usedMs * 1000) / relayed;
-    const parleyUs = usPerChunk(cpu.user + cpu.system);
+    const parleyUs = usPerChunk(cpu.user + cpu.system - streams * exchangeMs);
     const floorUs = usPerChunk(floor.cpu.user + floor.cpu.system);
     const perChunk = ({ user, system }: CpuMs) =>
       `${((user + system) / 1000).toFixed(1)} s for ${relayed} chunks (${usPerChunk(user + system).toFixed(0)} µs per chunk: user ${usPerChunk(user).toFixed(0)}, system ${usPerChunk(system).toFixed(0)}`;
     console.log(`  Parley CPU while streaming: ${perChunk(cpu)}, exchange set-up included)`);
+    console.log(`  Parley CPU per exchange:    ${ms(exchangeMs, 2)} (${shortExchanges} first messages answered in one chunk and titled, ${shortConcurrency} at a time)`);
     console.log(`  floor relay CPU:            ${perChunk(floor.cpu)})`);
     const intact = through.checks.length - through.checks.filter((c) => c.problem).length;
     const added = p.p99 - d.p99;
@@ -96,11 +135,12 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
       ),
       result(
         bench,
-        'CPU per relayed chunk',
-        `Parley ${parleyUs.toFixed(1)} µs (floor relay ${floorUs.toFixed(1)} µs, ${(parleyUs / floorUs).toFixed(2)}×)`,
+        'marginal CPU per relayed chunk (exchange set-up taken out)',
+        `Parley ${parleyUs.toFixed(1)} µs (floor relay ${floorUs.toFixed(1)} µs with its set-up, ${(parleyUs / floorUs).toFixed(2)}×)`,
         `≤ ${targets.cpuPerChunkOverFloor}× floor = ${cpuLimit.toFixed(1)} µs`,
         parleyUs > 0 && parleyUs <= cpuLimit,
       ),
+      result(bench, 'CPU per exchange (sign-in check, writes, upstream call, title, final save)', ms(exchangeMs, 2), `≤ ${targets.cpuPerExchangeMs} ms`, exchangeMs > 0 && exchangeMs <= targets.cpuPerExchangeMs),
       result(bench, `Parley RSS while streaming (${postgres ? 'PostgreSQL' : 'PGlite'})`, mb(rss), `≤ ${mb(targets.rssBytes)}`, rss > 0 && rss <= targets.rssBytes),
     ];
   } finally {

@@ -33,3 +33,14 @@ export async function signInBenchUser(parleyUrl: string, label: string): Promise
   const { token } = (await response.json()) as { token: string };
   return token;
 }
+
+/** Creates a personal API token for the signed-in bench account (`token` is its session) and answers it. */
+export async function createBenchApiToken(parleyUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${parleyUrl}/api/user/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  if (!response.ok) throw new Error(`create API token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}

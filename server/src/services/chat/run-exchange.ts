@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contextWindowOf, errorEvent, resolveModel, type FinalEvent, type MessageFile, type PluginInfo } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
-import type { ChatRequest, FinishReason, UpstreamSession, UpstreamThread } from '../../providers/types.ts';
+import type { ChatEvent, ChatRequest, FinishReason, UpstreamSession, UpstreamThread } from '../../providers/types.ts';
 import { findConversation, saveUpstreamSession, updateConversationSettings } from '../conversations/conversation-store.ts';
 import { endpointSettings } from '../endpoints/endpoint-settings.ts';
 import { presentConversation } from '../../presenters/present-conversation.ts';
@@ -15,7 +15,8 @@ import { keyOwnerOf, logExchangeFailure } from './log-exchange-failure.ts';
 import type { Exchange } from './prepare-exchange.ts';
 import { errorRow, keptContinuedRow, replyRow, storeErrorSibling } from './reply-row.ts';
 import { watchIdle } from './idle-watch.ts';
-import { withRateLimitRetry } from './rate-limit-retry.ts';
+import { withRateLimitRetry, type RetryWatch } from './rate-limit-retry.ts';
+import { startEarly } from './early-start.ts';
 import type { ProviderError } from '../../providers/provider-error.ts';
 import type { CallMeter } from '../access/call-meter.ts';
 import type { Payer } from '../access/owner-kinds.ts';
@@ -25,7 +26,12 @@ import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
 interface Started {
   streamId: string;
-  userMessage: MessageRow;
+  /**
+   * The user message being saved, with `created` announced once it is: the upstream call goes
+   * out meanwhile, but nothing of the reply is written or sent before it resolves. When it fails,
+   * the call is dropped and nothing is written or settled: the caller answers that failure.
+   */
+  saved: Promise<MessageRow>;
   /** The HTTP request that started the exchange, for the failure log line. */
   requestId?: string;
   /** The quota or credits of the exchange's model calls, held before each went upstream: charged when served, refunded when not. */
@@ -66,6 +72,9 @@ const MAX_SUGGESTIONS = 6;
 const short = (text: string, max: number) => withoutNul(text).slice(0, max);
 
 type RowOf = (changes: Partial<MessageInput>) => MessageInput;
+
+/** An exchange whose user message is stored. */
+type Saved = Omit<Started, 'saved'> & { userMessage: MessageRow };
 
 /** An existing conversation starts its next message from the settings of this exchange. */
 async function saveSettings(ctx: AppContext, exchange: Exchange): Promise<void> {
@@ -134,10 +143,6 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     reasoning: reply.reasoning.toString() || null,
     ...changes,
   });
-  // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
-  const saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
-  saver.touch();
-  let settings: Promise<void> | undefined;
   let seq = 0;
   const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) => {
     reply.firstOutputAt ??= performance.now();
@@ -147,23 +152,31 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   const shown = () => seq > 0;
   // The steps still running, by tool call id: a step's parallel calls of one tool finish in any order.
   const running = new Map<string, PluginInfo>();
+  const retryWatch = {
+    shown,
+    onRetry: (error: ProviderError, waitMs: number) =>
+      ctx.log.info({ reqId: started.requestId, endpoint: exchange.endpoint, model: exchange.model, waitMs, upstreamStatus: error.upstreamStatus }, 'upstream rate limit: retrying once'),
+  };
+  // The call goes out while the user message is still being written (the slowest step before it).
+  const upstream = startEarly(upstreamEvents(ctx, exchange, started.hold, controller.signal, retryWatch));
+  let ended: Saved;
+  try {
+    const { saved, ...rest } = started;
+    ended = { ...rest, userMessage: await saved };
+  } catch {
+    controller.abort();
+    await upstream.drop();
+    idle.stop();
+    abortSubscription.close();
+    return;
+  }
+  // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
+  const saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
+  saver.touch();
+  let settings: Promise<void> | undefined;
 
   try {
-    const request: ChatRequest = {
-      model: exchange.model,
-      messages: await turnsWithFiles(ctx, exchange),
-      options: exchange.options,
-      modelAliases: endpointSettings(ctx.env, exchange.endpoint).aliases,
-      ...exchange.credentials,
-      beforeCall: started.hold?.beforeCall,
-      ...(exchange.session ? { session: exchange.session } : {}),
-    };
-    const retryWatch = {
-      shown,
-      onRetry: (error: ProviderError, waitMs: number) =>
-        ctx.log.info({ reqId: started.requestId, endpoint: exchange.endpoint, model: exchange.model, waitMs, upstreamStatus: error.upstreamStatus }, 'upstream rate limit: retrying once'),
-    };
-    for await (const event of withRateLimitRetry(exchange.provider, request, controller.signal, retryWatch)) {
+    for await (const event of upstream.events) {
       if (controller.signal.aborted) break;
       if (event.type === 'text' || event.type === 'image') {
         const image = event.type === 'image' ? await storeGeneratedImage(ctx, exchange.userId, exchange.conversationId, event.url, { download: event.download }) : undefined;
@@ -210,11 +223,11 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     }
     settleSteps(running);
     const placeholderStored = await saver.stop();
-    await finish(ctx, { exchange, started, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
+    await finish(ctx, { exchange, started: ended, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
   } catch (error) {
     settleSteps(running);
     const placeholderStored = await saver.stop();
-    const ending = { exchange, started, rowOf, placeholderStored, shown };
+    const ending = { exchange, started: ended, rowOf, placeholderStored, shown };
     if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
     else if (shown()) {
       logExchangeFailure(ctx.log, exchange, started.requestId, error);
@@ -226,6 +239,20 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   }
 }
 
+/** The provider's events for this exchange, once its request is built (files read in). */
+async function upstreamEvents(ctx: AppContext, exchange: Exchange, hold: CallMeter | undefined, signal: AbortSignal, retryWatch: RetryWatch): Promise<AsyncIterator<ChatEvent>> {
+  const request: ChatRequest = {
+    model: exchange.model,
+    messages: await turnsWithFiles(ctx, exchange),
+    options: exchange.options,
+    modelAliases: endpointSettings(ctx.env, exchange.endpoint).aliases,
+    ...exchange.credentials,
+    beforeCall: hold?.beforeCall,
+    ...(exchange.session ? { session: exchange.session } : {}),
+  };
+  return withRateLimitRetry(exchange.provider, request, signal, retryWatch);
+}
+
 /** A step still running when the reply ends (aborted, out of time, failed) is stored as stopped, not as loading forever. */
 function settleSteps(running: Map<string, PluginInfo>) {
   for (const plugin of running.values()) plugin.loading = false;
@@ -235,7 +262,7 @@ function settleSteps(running: Map<string, PluginInfo>) {
 /** What the end of an exchange works with, whichever way it ends. */
 interface Ending {
   exchange: Exchange;
-  started: Started;
+  started: Saved;
   rowOf: RowOf;
   /** Whether the saver wrote the `<request>_` placeholder row. */
   placeholderStored: boolean;
@@ -299,7 +326,7 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
 }
 
 /** The stream could not be ended (its registry is away): its readers end on their own once it expires. */
-function logLostEnd(ctx: AppContext, started: Started, error: unknown) {
+function logLostEnd(ctx: AppContext, started: Saved, error: unknown) {
   ctx.log.error({ err: error, reqId: started.requestId, streamId: started.streamId }, 'could not end the chat stream');
 }
 

@@ -33,10 +33,11 @@ async function refuse(ctx: AppContext, exchange: Exchange, errorText: string): P
 
 /**
  * Claims a stream slot (at the limit, the refusal is stored and answered instead), saves the
- * user message (with a new conversation, in one statement), announces `created`, then runs
- * the upstream call in the background: the reply keeps streaming into the registry even if
- * this client disconnects, so it can resume. The reply placeholder and the conversation's
- * settings are written once the upstream call is under way.
+ * user message (with a new conversation, in one statement) and announces `created`, while the
+ * upstream call already goes out: the insert no longer delays the first token. The reply runs
+ * in the background: it keeps streaming into the registry even if this client disconnects, so
+ * it can resume. The reply placeholder and the conversation's settings are written once the
+ * upstream call is under way. A user message that cannot be saved drops the call and throws.
  */
 export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string, payer?: Payer, clientIp?: string): Promise<StartResult> {
   const startedAt = performance.now();
@@ -56,15 +57,21 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
     return { ok: false, error: await refuse(ctx, exchange, chatErrorText('concurrent', { limit })) };
   }
 
-  try {
-    const userMessage = await saveRequest(ctx.db, exchange);
+  const saved = saveRequest(ctx.db, exchange).then(async (userMessage) => {
     await ctx.streams.append(streamId, {
       event: 'message',
       data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
     });
-    void runExchange(ctx, exchange, { streamId, userMessage, requestId, hold, payer, clientIp, startedAt });
+    return userMessage;
+  });
+  // The upstream call starts while the user message is written; the reply waits for `created`.
+  const running = runExchange(ctx, exchange, { streamId, saved, requestId, hold, payer, clientIp, startedAt });
+  try {
+    await saved;
     return { ok: true, streamId };
   } catch (error) {
+    // The exchange has dropped its upstream call (and settles nothing): the hold is settled here, once.
+    await running;
     await hold.settle({ served: false });
     // Ends the claimed stream so it stops counting against the user's limit.
     const { text } = errorTextFor(error);
