@@ -33,6 +33,7 @@ export async function apiTokensRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireAccount(request);
     const { id } = apiTokenIdSchema.parse(request.params);
     if (!(await revokeApiToken(ctx.db, user.id, id))) throw new AppError('not_found');
+    ctx.gatewayCallers.forgetToken(id);
     return { revoked: true };
   });
 }

@@ -27,8 +27,7 @@ export interface GatewayCaller {
  */
 export async function findGatewayCaller(ctx: AppContext, secret: string | undefined): Promise<GatewayCaller> {
   if (!secret) throw new AppError('unauthorized', 'You didn\'t provide an API key. Provide it as "Authorization: Bearer sk-…", x-api-key or x-goog-api-key.');
-  // Only keys are remembered: every hold reads the key row again, while a revoked token must stop at once.
-  return isAccessKey(secret) ? ctx.gatewayCallers.find(secret, () => lookUpCaller(ctx, secret)) : lookUpCaller(ctx, secret);
+  return ctx.gatewayCallers.find(secret, () => lookUpCaller(ctx, secret));
 }
 
 async function lookUpCaller(ctx: AppContext, secret: string): Promise<GatewayCaller> {
