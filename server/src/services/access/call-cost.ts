@@ -11,16 +11,29 @@ export interface PriceSource {
   businessSettings: Pick<AppContext['businessSettings'], 'current'>;
 }
 
+/** Each table built once per settings snapshot or configuration (both are replaced, never changed): every call is priced. */
+const costTables = new WeakMap<object, ReadonlyMap<string, number>>();
+const capTables = new WeakMap<Env, ReadonlyMap<string, number>>();
+
 /** The spec's cost table (SPEC point 3), with the operator's QUOTA_COSTS and the console's costs over it. */
-function costTable(source: PriceSource): Map<string, number> {
-  const listed = modelAliases.flatMap((a) => (a.cost === null ? [] : [[a.alias, a.cost] as const]));
-  return new Map([...listed, ...source.businessSettings.current().callCosts]);
+function costTable(source: PriceSource): ReadonlyMap<string, number> {
+  const settings = source.businessSettings.current();
+  let table = costTables.get(settings);
+  if (!table) {
+    const listed = modelAliases.flatMap((a) => (a.cost === null ? [] : [[a.alias, a.cost] as const]));
+    costTables.set(settings, (table = new Map([...listed, ...settings.callCosts])));
+  }
+  return table;
 }
 
 /** Calls per key per calendar day of the rationed ids (gpt-o3-mini: 30), with the operator's QUOTA_DAILY_LIMITS over them. */
-function capTable(env: Env): Map<string, number> {
-  const listed = modelAliases.flatMap((a) => (a.perDay === undefined ? [] : [[a.alias, a.perDay] as const]));
-  return new Map([...listed, ...env.QUOTA_DAILY_LIMITS]);
+function capTable(env: Env): ReadonlyMap<string, number> {
+  let table = capTables.get(env);
+  if (!table) {
+    const listed = modelAliases.flatMap((a) => (a.perDay === undefined ? [] : [[a.alias, a.perDay] as const]));
+    capTables.set(env, (table = new Map([...listed, ...env.QUOTA_DAILY_LIMITS])));
+  }
+  return table;
 }
 
 /** The listed ids that call the same upstream model as `model` on this endpoint (catalog alias, then the operator's X_MODEL_ALIASES). */

@@ -23,6 +23,7 @@ describe.each(testDatabaseKinds)('startExchange when the user message cannot be 
   it('drops the call, refunds the hold once and writes nothing when the message id was taken after the check', async () => {
     const key = await mintKey(s.t.ctx.db, { quota: 10 });
     const userId = key.row.userId;
+    if (!userId) throw new Error('a minted key has its own owner row');
     const messageId = `raced-${kind}`;
     const body = askRequestSchema.parse({ text: 'The loser of a race', endpoint: 'openAI', model: 'gpt-4o-mini', conversationId: null, parentMessageId: ROOT_PARENT_ID, messageId });
     // Checked free here, then taken by another ask before this one's insert.

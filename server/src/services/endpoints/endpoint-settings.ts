@@ -49,8 +49,22 @@ function withAzureSettings(env: Env, key: string): string {
   }
 }
 
-/** What the configuration says about one endpoint. */
-export function endpointSettings(env: Env, endpoint: EndpointName): EndpointSettings {
+const settingsByEnv = new WeakMap<Env, Map<EndpointName, Readonly<EndpointSettings>>>();
+
+/**
+ * What the configuration says about one endpoint, worked out once per configuration (the env
+ * never changes while it runs): every chat and API call asks for it several times, and parsing
+ * the aliases each time cost about 30 µs of CPU per API call.
+ */
+export function endpointSettings(env: Env, endpoint: EndpointName): Readonly<EndpointSettings> {
+  let byEndpoint = settingsByEnv.get(env);
+  if (!byEndpoint) settingsByEnv.set(env, (byEndpoint = new Map()));
+  let settings = byEndpoint.get(endpoint);
+  if (!settings) byEndpoint.set(endpoint, (settings = Object.freeze(readEndpointSettings(env, endpoint))));
+  return settings;
+}
+
+function readEndpointSettings(env: Env, endpoint: EndpointName): EndpointSettings {
   const prefix = endpointEnvPrefix(env, endpoint);
   const key = env[`${prefix}_API_KEY`];
   const userProvide = key === USER_PROVIDED;
@@ -61,7 +75,7 @@ export function endpointSettings(env: Env, endpoint: EndpointName): EndpointSett
     serverKey: serverKey && prefix === endpointEnvPrefixes.azureOpenAI ? withAzureSettings(env, serverKey) : serverKey,
     baseURL: env[`${prefix}_BASE_URL`],
     models: env[`${prefix}_MODELS`],
-    aliases: parseAliasOverrides(env[`${prefix}_MODEL_ALIASES`]),
+    aliases: Object.freeze(parseAliasOverrides(env[`${prefix}_MODEL_ALIASES`])),
     fetchModels: env[`${prefix}_FETCH_MODELS`] !== false,
   };
 }
