@@ -10,7 +10,7 @@ import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { mb, ms } from './lib/stats.ts';
 import { postEventStream } from './lib/sse-client.ts';
-import { chunks, cpuOf, describe, directStream, measureFloor, measurePath, parleyStream, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
+import { chunks, cpuPerCall, describe, directStream, measureFloor, measurePath, parleyStream, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
 
 const bench = 'concurrent-streams';
 /**
@@ -44,25 +44,6 @@ async function shortExchange(url: string, token: string, agent: http.Agent): Pro
     onFrame: () => undefined,
   });
   if (status !== 200) throw new Error(`short exchange answered ${status}`);
-}
-
-/** CPU milliseconds per short exchange on the first instance, `shortConcurrency` at a time after a warm-up. */
-async function cpuPerExchange(parley: BenchParley, token: string, agent: http.Agent): Promise<number> {
-  const run = async (count: number) => {
-    let next = 0;
-    const worker = async () => {
-      while (next < count) {
-        next += 1;
-        await shortExchange(parley.url, token, agent);
-      }
-    };
-    await Promise.all(Array.from({ length: shortConcurrency }, worker));
-  };
-  await run(100);
-  const before = cpuOf([parley.pid]);
-  await run(shortExchanges);
-  const after = cpuOf([parley.pid]);
-  return (after.user + after.system - before.user - before.system) / shortExchanges;
 }
 
 /**
@@ -101,7 +82,8 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     // The target is per process: each instance is a server of its own.
     const rss = Math.max(...memories.map((memory) => memory.stop()));
     const peak = Math.max(...parleys.map((parley) => readMemory(parley.pid)?.peak ?? 0));
-    const exchangeMs = await cpuPerExchange(parleys[0]!, token, agent);
+    const first = parleys[0]!;
+    const exchangeMs = await cpuPerCall([first.pid], () => shortExchange(first.url, token, agent), shortExchanges, shortConcurrency);
 
     const d = describe('direct to the fake', direct);
     const f = describe('through the floor relay', floor);

@@ -7,7 +7,7 @@ import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { postEventStream } from './lib/sse-client.ts';
 import { ms } from './lib/stats.ts';
-import { chatCompletionsStream, cpuOf, chunks, describe, directStream, measureFloor, measurePath, spacingMs, streams, warmUpStreams, type CpuMs } from './lib/stream-runs.ts';
+import { chatCompletionsStream, chunks, cpuPerCall, describe, directStream, measureFloor, measurePath, spacingMs, streams, warmUpStreams, type CpuMs } from './lib/stream-runs.ts';
 import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 const bench = 'gateway-streams';
@@ -27,18 +27,6 @@ async function shortCall(url: string, key: string, agent: http.Agent): Promise<v
     onFrame: () => undefined,
   });
   if (status !== 200) throw new Error(`short call answered ${status}`);
-}
-
-async function shortCalls(url: string, key: string, agent: http.Agent, count: number): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: requestConcurrency }, async () => {
-      while (next < count) {
-        next += 1;
-        await shortCall(url, key, agent);
-      }
-    }),
-  );
 }
 
 const cpuMs = ({ user, system }: CpuMs) => user + system;
@@ -64,10 +52,7 @@ export async function runGatewayStreams(): Promise<BenchResult[]> {
     const key = await mintBenchKey(postgres.url, 10_000_000);
     const through = await measurePath(fake, 2, chatCompletionsStream(`${parley.url}/v1`, key, agent), [parley.pid]);
 
-    await shortCalls(`${parley.url}/v1`, key, agent, 100);
-    const before = cpuOf([parley.pid]);
-    await shortCalls(`${parley.url}/v1`, key, agent, requestCalls);
-    const perRequestMs = (cpuMs(cpuOf([parley.pid])) - cpuMs(before)) / requestCalls;
+    const perRequestMs = await cpuPerCall([parley.pid], () => shortCall(`${parley.url}/v1`, key, agent), requestCalls, requestConcurrency);
 
     const d = describe('direct to the fake', direct);
     const f = describe('through the floor relay', floor);

@@ -36,8 +36,33 @@ export interface CpuMs {
   system: number;
 }
 
-export const cpuOf = (pids: readonly number[]): CpuMs =>
+const cpuOf = (pids: readonly number[]): CpuMs =>
   pids.map(readCpuTimesMs).reduce((sum, cpu) => ({ user: sum.user + cpu.user, system: sum.system + cpu.system }), { user: 0, system: 0 });
+
+/** Warm-up calls before `cpuPerCall` measures. */
+const warmUpCalls = 100;
+
+/**
+ * The CPU milliseconds `pids` spend per call over `count` calls, `concurrency` at a time, after
+ * 100 warm-up calls: what one short request or exchange costs apart from any streaming.
+ */
+export async function cpuPerCall(pids: readonly number[], call: () => Promise<void>, count: number, concurrency: number): Promise<number> {
+  const run = async (total: number) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < total) {
+        next += 1;
+        await call();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  };
+  await run(warmUpCalls);
+  const before = cpuOf(pids);
+  await run(count);
+  const { user, system } = cpuSince(before, pids);
+  return (user + system) / count;
+}
 
 function cpuSince(before: CpuMs, pids: readonly number[]): CpuMs {
   const now = cpuOf(pids);

@@ -159,10 +159,10 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   };
   // The call goes out while the user message is still being written (the slowest step before it).
   const upstream = startEarly(upstreamEvents(ctx, exchange, started.hold, controller.signal, retryWatch));
-  let ended: Saved;
+  let stored: Saved;
   try {
     const { saved, ...rest } = started;
-    ended = { ...rest, userMessage: await saved };
+    stored = { ...rest, userMessage: await saved };
   } catch {
     controller.abort();
     await upstream.drop();
@@ -223,11 +223,11 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     }
     settleSteps(running);
     const placeholderStored = await saver.stop();
-    await finish(ctx, { exchange, started: ended, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
+    await finish(ctx, { exchange, started: stored, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
   } catch (error) {
     settleSteps(running);
     const placeholderStored = await saver.stop();
-    const ending = { exchange, started: ended, rowOf, placeholderStored, shown };
+    const ending = { exchange, started: stored, rowOf, placeholderStored, shown };
     if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
     else if (shown()) {
       logExchangeFailure(ctx.log, exchange, started.requestId, error);
