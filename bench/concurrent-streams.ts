@@ -83,7 +83,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const rss = Math.max(...memories.map((memory) => memory.stop()));
     const peak = Math.max(...parleys.map((parley) => readMemory(parley.pid)?.peak ?? 0));
     const first = parleys[0]!;
-    const exchangeMs = await cpuPerCall([first.pid], () => shortExchange(first.url, token, agent), shortExchanges, shortConcurrency);
+    const exchangeMs = await cpuPerCall([first.pid], () => shortExchange(first.url, token, agent), { count: shortExchanges, concurrency: shortConcurrency, warmUp: 100 });
 
     const d = describe('direct to the fake', direct);
     const f = describe('through the floor relay', floor);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT_PARENT_ID, type SseEvent } from '@parley/core';
 import { benchStreamPrompt } from './paced-fake-protocol.ts';
 import { startFloorRelay } from './floor-relay.ts';
@@ -39,14 +40,40 @@ export interface CpuMs {
 const cpuOf = (pids: readonly number[]): CpuMs =>
   pids.map(readCpuTimesMs).reduce((sum, cpu) => ({ user: sum.user + cpu.user, system: sum.system + cpu.system }), { user: 0, system: 0 });
 
-/** Warm-up calls before `cpuPerCall` measures. */
-const warmUpCalls = 100;
+const quietPollMs = 100;
+/** Below this much CPU per poll (one or two of /proc's 10 ms ticks), the processes count as done with a batch. */
+const quietCpuMs = 20;
+const quietMaxPolls = 100;
+
+/**
+ * The CPU time of `pids` once they are quiet again: a batch's work goes on after its last client
+ * read (settling and recording each call, the reply writes, garbage collection), and is part of
+ * that batch, not of the next one measured. Polls every 100 ms, for at most 10 s.
+ */
+async function cpuWhenQuiet(pids: readonly number[]): Promise<CpuMs> {
+  let last = cpuOf(pids);
+  for (let poll = 0; poll < quietMaxPolls; poll++) {
+    await sleep(quietPollMs);
+    const now = cpuOf(pids);
+    if (now.user + now.system - (last.user + last.system) < quietCpuMs) return last;
+    last = now;
+  }
+  return last;
+}
+
+export interface CallRun {
+  /** Calls measured, and how many run at once. */
+  count: number;
+  concurrency: number;
+  /** Calls made first and not measured: V8 goes on optimising a request's code for some thousands of calls. */
+  warmUp: number;
+}
 
 /**
  * The CPU milliseconds `pids` spend per call over `count` calls, `concurrency` at a time, after
- * 100 warm-up calls: what one short request or exchange costs apart from any streaming.
+ * `warmUp` calls: what one short request or exchange costs apart from any streaming.
  */
-export async function cpuPerCall(pids: readonly number[], call: () => Promise<void>, count: number, concurrency: number): Promise<number> {
+export async function cpuPerCall(pids: readonly number[], call: () => Promise<void>, { count, concurrency, warmUp }: CallRun): Promise<number> {
   const run = async (total: number) => {
     let next = 0;
     const worker = async () => {
@@ -57,15 +84,15 @@ export async function cpuPerCall(pids: readonly number[], call: () => Promise<vo
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   };
-  await run(warmUpCalls);
-  const before = cpuOf(pids);
+  await run(warmUp);
+  const before = await cpuWhenQuiet(pids);
   await run(count);
-  const { user, system } = cpuSince(before, pids);
+  const { user, system } = await cpuSince(before, pids);
   return (user + system) / count;
 }
 
-function cpuSince(before: CpuMs, pids: readonly number[]): CpuMs {
-  const now = cpuOf(pids);
+async function cpuSince(before: CpuMs, pids: readonly number[]): Promise<CpuMs> {
+  const now = await cpuWhenQuiet(pids);
   return { user: now.user - before.user, system: now.system - before.system };
 }
 
@@ -86,16 +113,17 @@ async function runStreams(fake: PacedFake, firstStream: number, count: number, o
 
 /**
  * A warm-up batch, then the measured one; each path has its own block of stream numbers. The
- * CPU time of the processes `pids` (the relay under test) is taken over the measured batch only.
+ * CPU time of the processes `pids` (the relay under test) is taken over the measured batch only,
+ * from quiet to quiet: the warm-up's tail is left out, the measured batch's own tail counted.
  */
 export async function measurePath(fake: PacedFake, block: number, open: OpenStream, pids: readonly number[] = []): Promise<Run & { cpu: CpuMs }> {
   const first = block * (warmUpStreams + streams);
   const warm = await runStreams(fake, first, warmUpStreams, open);
   const broken = warm.checks.find((c) => c.problem);
   if (broken) throw new Error(`warm-up failed: ${broken.problem}`);
-  const cpuBefore = cpuOf(pids);
+  const cpuBefore = await cpuWhenQuiet(pids);
   const run = await runStreams(fake, first + warmUpStreams, streams, open);
-  return { ...run, cpu: cpuSince(cpuBefore, pids) };
+  return { ...run, cpu: await cpuSince(cpuBefore, pids) };
 }
 
 /** The direct path: the same client reading the fake's Chat Completions streams itself. */
