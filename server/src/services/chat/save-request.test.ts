@@ -44,6 +44,8 @@ describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
     const exchange = newExchange();
     const saved = await saveRequest(database.db, exchange);
     expect(saved).toMatchObject({ id: (exchange.userMessage as { id: string }).id, conversationId: exchange.conversationId, text: 'First words', isCreatedByUser: true, sender: 'User' });
+    // The insert answers only what the database set; the rest of the answer must be what it stored.
+    expect(await findMessage(database.db, userId, saved.id)).toEqual(saved);
     expect(await findConversation(database.db, userId, exchange.conversationId)).toMatchObject({
       title: DEFAULT_TITLE,
       endpoint: 'openAI',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { markFilesUsed } from '../files/file-store.ts';
-import { insertMessage } from '../messages/message-store.ts';
+import { insertMessage, messageStamps, storedMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../../presenters/present-message.ts';
 import { takenOnInsert } from './message-ids.ts';
 import { isStored, type Exchange } from './prepare-exchange.ts';
@@ -44,7 +44,7 @@ const firstMessageInsert = preparedStatement((db: Db) => {
       isEdited: param('isEdited'),
       files: param('files'),
     })
-    .returning()
+    .returning(messageStamps)
     .prepare('save_first_message');
 });
 
@@ -73,7 +73,10 @@ export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TI
   let saved: MessageRow;
   try {
     if (exchange.conversation) saved = await insertMessage(db, row);
-    else [saved] = (await firstMessageInsert(db).execute({ ...row, options: exchange.options, title })) as [MessageRow];
+    else {
+      const [stamps] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
+      saved = storedMessage(row, stamps!);
+    }
   } catch (error) {
     return takenOnInsert(error);
   }

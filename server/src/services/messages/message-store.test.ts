@@ -33,9 +33,11 @@ describe.each(testDatabaseKinds)('message writes on %s', (kind) => {
 
   it('inserts a message with the defaults of a new one and its plugins as JSON', async () => {
     const plugins = [{ latest: 'calculator', loading: false, inputs: [{ a: 1 }], outputs: '2' }];
-    const row = await insertMessage(database.db, reply({ text: 'Hi', plugins }));
+    const files = [{ file_id: 'f1', filepath: '/images/f1.png', type: 'image/png', width: 10, height: 20 }];
+    const row = await insertMessage(database.db, reply({ text: 'Hi', plugins, files }));
     expect(row).toMatchObject({ text: 'Hi', error: false, unfinished: false, cancelled: false, isEdited: false, reasoning: null, tokenCount: null, plugins });
-    expect(await findMessage(database.db, userId, row.id)).toMatchObject({ plugins });
+    // The insert answers only what the database set; the rest of the answer must be what it stored.
+    expect(await findMessage(database.db, userId, row.id)).toEqual(row);
   });
 
   it('rewrites the placeholder whole under its new id, keeping when it was created', async () => {
@@ -43,6 +45,7 @@ describe.each(testDatabaseKinds)('message writes on %s', (kind) => {
     const id = randomUUID();
     const stored = await replaceMessage(database.db, placeholder.id, reply({ id, text: 'partial reply', finishReason: 'stop', tokenCount: 3 }));
     expect(stored).toMatchObject({ id, text: 'partial reply', unfinished: false, finishReason: 'stop', tokenCount: 3, createdAt: placeholder.createdAt });
+    expect(await findMessage(database.db, userId, id)).toEqual(stored);
     expect(await findMessage(database.db, userId, placeholder.id)).toBeUndefined();
   });
 

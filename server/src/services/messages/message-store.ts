@@ -116,14 +116,25 @@ function completeRow(input: MessageInput): Record<string, unknown> {
   return row;
 }
 
+/**
+ * What a write of a whole message answers: only what the database set. Returning the row read
+ * back every column of it, the text included, which was a tenth of a first message's insert.
+ */
+export const messageStamps = { createdAt: messages.createdAt, updatedAt: messages.updatedAt };
+
+/** A message as stored by a write of `input` that answered `stamps`. */
+export function storedMessage(input: MessageInput, stamps: Pick<MessageRow, 'createdAt' | 'updatedAt'>): MessageRow {
+  return { ...completeRow(input), ...stamps } as MessageRow;
+}
+
 const insertStatement = preparedStatement((db: Db) =>
-  db.insert(messages).values(placeholders).returning().prepare('insert_message'),
+  db.insert(messages).values(placeholders).returning(messageStamps).prepare('insert_message'),
 );
 
 /** Inserts a new message (a reply under a fresh id, an error sibling). */
 export async function insertMessage(db: Db, input: MessageInput): Promise<MessageRow> {
-  const [row] = await insertStatement(db).execute(completeRow(input));
-  return row!;
+  const [stamps] = await insertStatement(db).execute(completeRow(input));
+  return storedMessage(input, stamps!);
 }
 
 const replaceStatement = preparedStatement((db: Db) =>
@@ -131,7 +142,7 @@ const replaceStatement = preparedStatement((db: Db) =>
     .update(messages)
     .set({ ...placeholders, updatedAt: sql`now()` })
     .where(and(eq(messages.userId, sql.placeholder('ownerId')), eq(messages.id, sql.placeholder('fromId'))))
-    .returning()
+    .returning(messageStamps)
     .prepare('replace_message'),
 );
 
@@ -140,8 +151,8 @@ const replaceStatement = preparedStatement((db: Db) =>
  * `<request>_` becomes the stored reply. Undefined when there is no such message.
  */
 export async function replaceMessage(db: Db, fromId: string, row: MessageInput): Promise<MessageRow | undefined> {
-  const [replaced] = await replaceStatement(db).execute({ ...completeRow(row), ownerId: row.userId, fromId });
-  return replaced;
+  const [stamps] = await replaceStatement(db).execute({ ...completeRow(row), ownerId: row.userId, fromId });
+  return stamps && storedMessage(row, stamps);
 }
 
 /** Saves an edit in place, marking it edited. */
