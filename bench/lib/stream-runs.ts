@@ -23,8 +23,13 @@ export const spacingMs = 10;
  * counted. 10 warmed the per-chunk code (2,000 chunks) but not the per-exchange code (sign-in,
  * queries, title call), which V8 optimises only after some tens of calls: Parley's 10 warm-up
  * streams took 0.6 s of CPU, most of it compiling, and the compiling went on into the measured run.
+ *
+ * `BENCH_WARMUP_STREAMS=500` warms each path with a whole batch first: V8 goes on optimising an
+ * exchange's set-up for thousands of calls, and the per-chunk figures then fall (Messages in: 1.87 →
+ * 1.24× the floor; the web chat's marginal chunk 1.8–2.2 → 1.5–1.8×), but Parley's added p99 on
+ * PostgreSQL rose to 300–420 ms (against ~50 ms after 50), which is not yet understood.
  */
-export const warmUpStreams = 50;
+export const warmUpStreams = Number(process.env.BENCH_WARMUP_STREAMS ?? 50);
 
 export interface Run {
   checks: StreamCheck[];
