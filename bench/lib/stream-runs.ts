@@ -26,8 +26,12 @@ export const spacingMs = 10;
  *
  * `BENCH_WARMUP_STREAMS=500` warms each path with a whole batch first: V8 goes on optimising an
  * exchange's set-up for thousands of calls, and the per-chunk figures then fall (Messages in: 1.87 →
- * 1.24× the floor; the web chat's marginal chunk 1.8–2.2 → 1.5–1.8×), but Parley's added p99 on
- * PostgreSQL rose to 300–420 ms (against ~50 ms after 50), which is not yet understood.
+ * 1.24× the floor; the web chat's marginal chunk 1.8–2.2 → 1.5–1.8×). The web chat's added p99 on
+ * PostgreSQL then rose to 300–420 ms: after the bigger warm-up, the measured burst's user-message
+ * inserts waited p50 242 ms (21–29 ms after 50), and since the upstream call starts before that
+ * insert is done, the chunks that came meanwhile count as late (the paced fake's clock starts when
+ * the request arrives). PostgreSQL's own work after 1,000 conversations is the likely cause: the
+ * quiet wait watches the relay's CPU only.
  */
 export const warmUpStreams = Number(process.env.BENCH_WARMUP_STREAMS ?? 50);
 
