@@ -122,9 +122,14 @@ function completeRow(input: MessageInput): Record<string, unknown> {
  */
 export const messageStamps = { createdAt: messages.createdAt, updatedAt: messages.updatedAt };
 
+type Stamps = Pick<MessageRow, 'createdAt' | 'updatedAt'>;
+
+/** The row a write of `values` (a `completeRow`) stored, given the stamps it answered. */
+const stampedRow = (values: Record<string, unknown>, stamps: Stamps) => ({ ...values, ...stamps }) as MessageRow;
+
 /** A message as stored by a write of `input` that answered `stamps`. */
-export function storedMessage(input: MessageInput, stamps: Pick<MessageRow, 'createdAt' | 'updatedAt'>): MessageRow {
-  return { ...completeRow(input), ...stamps } as MessageRow;
+export function storedMessage(input: MessageInput, stamps: Stamps): MessageRow {
+  return stampedRow(completeRow(input), stamps);
 }
 
 const insertStatement = preparedStatement((db: Db) =>
@@ -133,8 +138,9 @@ const insertStatement = preparedStatement((db: Db) =>
 
 /** Inserts a new message (a reply under a fresh id, an error sibling). */
 export async function insertMessage(db: Db, input: MessageInput): Promise<MessageRow> {
-  const [stamps] = await insertStatement(db).execute(completeRow(input));
-  return storedMessage(input, stamps!);
+  const values = completeRow(input);
+  const [stamps] = await insertStatement(db).execute(values);
+  return stampedRow(values, stamps!);
 }
 
 const replaceStatement = preparedStatement((db: Db) =>
@@ -151,8 +157,9 @@ const replaceStatement = preparedStatement((db: Db) =>
  * `<request>_` becomes the stored reply. Undefined when there is no such message.
  */
 export async function replaceMessage(db: Db, fromId: string, row: MessageInput): Promise<MessageRow | undefined> {
-  const [stamps] = await replaceStatement(db).execute({ ...completeRow(row), ownerId: row.userId, fromId });
-  return stamps && storedMessage(row, stamps);
+  const values = completeRow(row);
+  const [stamps] = await replaceStatement(db).execute({ ...values, ownerId: row.userId, fromId });
+  return stamps && stampedRow(values, stamps);
 }
 
 /** Saves an edit in place, marking it edited. */
