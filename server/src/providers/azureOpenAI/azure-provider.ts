@@ -12,6 +12,7 @@ import { ProviderError } from '../provider-error.ts';
 import type { ChatProvider, ChatRequest } from '../types.ts';
 import { azureChatFields } from './azure-api-version.ts';
 import { azureInstanceRoot, deploymentFor, parseAzureCredential, type AzureCredential } from './azure-credential.ts';
+import { lazyEvents } from '../event-iterators.ts';
 
 /**
  * The operator's base URL (trusted, as configured), else the instance's own root, which comes
@@ -39,47 +40,46 @@ export function azureOpenAIRoot(credential: AzureCredential, request: Pick<ChatR
  * proxy sees the same path Azure would.
  */
 export const azureOpenAIProvider: ChatProvider = {
-  async *stream(request, signal) {
-    const credential = parseAzureCredential(request.apiKey);
-    const upstream = upstreamModel('azureOpenAI', request.model, request.modelAliases);
-    const deployment = deploymentFor(credential, request.model, upstream.id);
-    const { root, lookup, fetch } = azureOpenAIRoot(credential, request);
-    if (upstream.api === 'image') {
-      const azure = createAzure({
-        apiKey: credential.azureOpenAIApiKey,
-        // Image models often need a newer (preview) API version than chat; the key may name it.
-        apiVersion: credential.azureOpenAIImagesApiVersion || credential.azureOpenAIApiVersion,
-        useDeploymentBasedUrls: true,
-        baseURL: root,
-        fetch,
-      });
-      yield* streamImage(azure.image(deployment), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
-      return;
-    }
-    const headers = { 'api-key': credential.azureOpenAIApiKey };
-    const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
-    if (isOpenAIReasoningModel(upstream.id) && effort !== 'none') {
-      const call = { url: `${root}/v1/responses`, headers, lookup, model: deployment, turns: request.messages, options: request.options };
-      yield* streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);
-      return;
-    }
-    const fields = azureChatFields(credential.azureOpenAIApiVersion);
-    const version = encodeURIComponent(credential.azureOpenAIApiVersion);
-    yield* streamChatCompletions(
-      {
-        flavor: 'azure',
-        url: `${root}/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${version}`,
-        headers,
-        lookup,
-        model: upstream.id,
-        sentModel: deployment,
-        // Without reasoning_effort (api-versions before 2024-12-01) GPT-6 reasons, and takes no sampling.
-        reasoningEffort: fields.reasoningEffort ? effort : undefined,
-        azureFields: fields,
-        turns: request.messages,
-        options: request.options,
-      },
-      signal,
-    );
-  },
+  stream: (request, signal) =>
+    lazyEvents(() => {
+      const credential = parseAzureCredential(request.apiKey);
+      const upstream = upstreamModel('azureOpenAI', request.model, request.modelAliases);
+      const deployment = deploymentFor(credential, request.model, upstream.id);
+      const { root, lookup, fetch } = azureOpenAIRoot(credential, request);
+      if (upstream.api === 'image') {
+        const azure = createAzure({
+          apiKey: credential.azureOpenAIApiKey,
+          // Image models often need a newer (preview) API version than chat; the key may name it.
+          apiVersion: credential.azureOpenAIImagesApiVersion || credential.azureOpenAIApiVersion,
+          useDeploymentBasedUrls: true,
+          baseURL: root,
+          fetch,
+        });
+        return streamImage(azure.image(deployment), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
+      }
+      const headers = { 'api-key': credential.azureOpenAIApiKey };
+      const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
+      if (isOpenAIReasoningModel(upstream.id) && effort !== 'none') {
+        const call = { url: `${root}/v1/responses`, headers, lookup, model: deployment, turns: request.messages, options: request.options };
+        return streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);
+      }
+      const fields = azureChatFields(credential.azureOpenAIApiVersion);
+      const version = encodeURIComponent(credential.azureOpenAIApiVersion);
+      return streamChatCompletions(
+        {
+          flavor: 'azure',
+          url: `${root}/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${version}`,
+          headers,
+          lookup,
+          model: upstream.id,
+          sentModel: deployment,
+          // Without reasoning_effort (api-versions before 2024-12-01) GPT-6 reasons, and takes no sampling.
+          reasoningEffort: fields.reasoningEffort ? effort : undefined,
+          azureFields: fields,
+          turns: request.messages,
+          options: request.options,
+        },
+        signal,
+      );
+    }),
 };

@@ -1,10 +1,11 @@
 import type { LookupFunction } from 'node:net';
-import { readSse } from '@parley/core';
+import { lazyEvents, noEvents } from '../event-iterators.ts';
+import { PushedEvents } from '../pushed-events.ts';
 import { ProviderError, toProviderError } from '../provider-error.ts';
 import type { ChatEvent, ChatRequest } from '../types.ts';
 import { chatCompletionsBody, type ChatBodyInput, type ChatFlavor } from './chat-completions-body.ts';
 import { ChunkEvents } from './chunk-events.ts';
-import { bodyText, failureOf, postUpstream } from './upstream-request.ts';
+import { bodyText, failureOf, postUpstream, readSseData } from './upstream-request.ts';
 
 export interface ChatCompletionsCall extends ChatBodyInput {
   /** The full `…/chat/completions` address, with any query (Azure's api-version). */
@@ -32,54 +33,89 @@ function completionAsChunk(text: string): object {
   return { choices: [{ delta: choice.message, finish_reason: choice.finish_reason }], usage: completion.usage };
 }
 
-async function* events(flavor: ChatFlavor, body: AsyncIterable<string>, streamed: boolean): AsyncGenerator<ChatEvent> {
-  const chunks = new ChunkEvents(flavor);
-  if (!streamed) {
-    let text = '';
-    for await (const piece of body) text += piece;
-    yield* chunks.read(completionAsChunk(text));
-    yield* chunks.finish();
-    return;
-  }
-  let done = false;
-  // Chat Completions carries everything in `data`; event names and ids are not used. A failing
-  // chunk throws only after the events before it have been handed on.
-  for await (const { data } of readSse(body)) {
-    // Read to the end even after [DONE]: only a fully read response lets its connection be reused.
-    if (done) continue;
-    if (data === '[DONE]') done = true;
-    else yield* chunks.read(parseChunk(data));
-  }
-  yield* chunks.finish();
-}
-
-/**
- * Streams one Chat Completions reply (OpenAI, Azure, DeepSeek, xAI and compatible servers) as
- * ChatEvents. Parley reads this wire format itself rather than through the AI SDK: a plain text
- * reply needs none of the SDK's per-chunk web-stream stages and schema checks, which cost about
- * 45 µs of CPU per relayed chunk and ~1 ms before the first token. Failures become ProviderErrors
- * (no retries here: the exchange retries a short 429 once, anything else reaches the user); an abort ends the stream
- * quietly and closes the upstream connection.
- */
-export async function* streamChatCompletions(call: ChatCompletionsCall, signal: AbortSignal): AsyncIterable<ChatEvent> {
-  const { url, headers, idleTimeoutMs, lookup, ...input } = call;
-  let destroy: (() => void) | undefined;
+/** A proxy that ignored `stream: true`: its one completion, read whole, as the events of one chunk. */
+async function* completionEvents(flavor: ChatFlavor, sent: SentCall, signal: AbortSignal): AsyncGenerator<ChatEvent> {
   let finished = false;
   try {
-    const sent = await postUpstream({ url: new URL(url), headers, body: JSON.stringify(chatCompletionsBody(input)), idleTimeoutMs, lookup }, signal);
-    destroy = sent.destroy;
-    const { response } = sent;
-    if ((response.statusCode ?? 0) >= 400) throw await failureOf(response);
-    const streamed = String(response.headers['content-type'] ?? '').includes('text/event-stream');
-    yield* events(input.flavor, bodyText(response), streamed);
+    let text = '';
+    for await (const piece of bodyText(sent.response)) text += piece;
+    const chunks = new ChunkEvents(flavor);
+    yield* chunks.read(completionAsChunk(text));
+    yield* chunks.finish();
     finished = true;
   } catch (error) {
     if (signal.aborted) return;
     throw toProviderError(error);
   } finally {
-    // A consumer that stops early (abort, the title's length cap) must not leave the reply running upstream.
-    if (!finished) destroy?.();
+    if (!finished) sent.destroy();
   }
+}
+
+/**
+ * A streamed reply's events as its body's pieces arrive: each SSE event's chunk parsed and
+ * folded into events, pushed to the one reader (see PushedEvents); the body is read to its end
+ * even after [DONE], as only a fully read response lets its connection be reused. A failing chunk
+ * fails the reader only after the events before it; an abort ends it quietly; a reader that
+ * stops early closes the connection.
+ */
+function streamedEvents(flavor: ChatFlavor, sent: SentCall, signal: AbortSignal): AsyncIterable<ChatEvent> {
+  const body = bodyText(sent.response);
+  const events = new PushedEvents<ChatEvent>({ pause: () => body.pause(), resume: () => body.resume(), close: sent.destroy });
+  const chunks = new ChunkEvents(flavor);
+  let done = false;
+  const fail = (error: unknown) => {
+    if (signal.aborted) events.end();
+    else events.fail(toProviderError(error));
+    sent.destroy();
+  };
+  // Chat Completions carries everything in `data`; event names and ids are not used.
+  readSseData(
+    body,
+    (data) => {
+      if (done) return;
+      if (data === '[DONE]') done = true;
+      else for (const event of chunks.read(parseChunk(data))) events.push(event);
+    },
+    (error) => {
+      if (error) return fail(error);
+      try {
+        // The finish may fail the reply (a content filter), after the events before it.
+        for (const event of chunks.finish()) events.push(event);
+        events.end();
+      } catch (failure) {
+        fail(failure);
+      }
+    },
+  );
+  return events;
+}
+
+type SentCall = Awaited<ReturnType<typeof postUpstream>>;
+
+/**
+ * Streams one Chat Completions reply (OpenAI, Azure, DeepSeek, xAI and compatible servers) as
+ * ChatEvents. Parley reads this wire format itself rather than through the AI SDK: a plain text
+ * reply needs none of the SDK's per-chunk web-stream stages and schema checks, which cost about
+ * 45 µs of CPU per relayed chunk and ~1 ms before the first token. The call goes out at the
+ * first read. Failures become ProviderErrors (no retries here: the exchange retries a short 429
+ * once, anything else reaches the user); an abort ends the stream quietly and closes the
+ * upstream connection.
+ */
+export function streamChatCompletions(call: ChatCompletionsCall, signal: AbortSignal): AsyncIterable<ChatEvent> {
+  const { url, headers, idleTimeoutMs, lookup, ...input } = call;
+  return lazyEvents(async () => {
+    let sent: SentCall | undefined;
+    try {
+      sent = await postUpstream({ url: new URL(url), headers, body: JSON.stringify(chatCompletionsBody(input)), idleTimeoutMs, lookup }, signal);
+      if ((sent.response.statusCode ?? 0) >= 400) throw await failureOf(sent.response);
+    } catch (error) {
+      sent?.destroy();
+      if (signal.aborted) return noEvents;
+      throw toProviderError(error);
+    }
+    const streamed = String(sent.response.headers['content-type'] ?? '').includes('text/event-stream');
+    return streamed ? streamedEvents(input.flavor, sent, signal) : completionEvents(input.flavor, sent, signal);
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { SseParser } from '@parley/core';
 import { ProviderError, httpFailure } from '../provider-error.ts';
 
 /** Upstream connections are kept open between calls: a new TLS handshake per reply costs tens of ms. */
@@ -67,7 +68,7 @@ export async function postUpstream(request: UpstreamRequest, signal: AbortSignal
 }
 
 /** The response body as text, decompressed when a proxy compressed it although we did not ask. */
-export function bodyText(response: IncomingMessage): AsyncIterable<string> {
+export function bodyText(response: IncomingMessage): Readable {
   const encoding = response.headers['content-encoding'];
   const decoder: Readable =
     encoding === 'gzip' || encoding === 'x-gzip'
@@ -79,7 +80,33 @@ export function bodyText(response: IncomingMessage): AsyncIterable<string> {
           : response;
   if (decoder !== response) response.once('error', (error) => decoder.destroy(error));
   decoder.setEncoding('utf8');
-  return decoder as AsyncIterable<string>;
+  return decoder;
+}
+
+/**
+ * Reads a body's server-sent events as its pieces arrive (its `data` events, no async iterator:
+ * that cost a few promise turns per piece), handing each event's `data` text to `onData`, in
+ * order. `onEnd` is told once: when the body has ended and every event was handed on, or with
+ * the error that stopped it (the body's own, or one `onData` threw, which destroys the body).
+ */
+export function readSseData(body: Readable, onData: (data: string) => void, onEnd: (error?: unknown) => void): void {
+  const parser = new SseParser((event) => onData(event.data));
+  body.on('data', (piece: string) => {
+    try {
+      parser.push(piece);
+    } catch (error) {
+      body.destroy(error as Error);
+    }
+  });
+  finished(body, (error) => {
+    if (error) return onEnd(error);
+    try {
+      parser.end();
+    } catch (failure) {
+      return onEnd(failure);
+    }
+    onEnd();
+  });
 }
 
 /** Reads a failed response (status ≥ 400) into the ProviderError of its status and body. */

@@ -2,6 +2,7 @@ import { upstreamModel } from '@parley/core';
 import { bearerChatCall, streamChatCompletions } from '../chat-completions/stream-chat-completions.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
+import { lazyEvents } from '../event-iterators.ts';
 
 const defaultBaseURL = 'https://api.deepseek.com';
 
@@ -12,11 +13,12 @@ const defaultBaseURL = 'https://api.deepseek.com';
  * DeepSeek's guide asks, reasoning is never sent back in the history (turns carry only text).
  */
 export const deepSeekProvider: ChatProvider = {
-  async *stream(request, signal) {
-    const apiKey = requireKey(request.apiKey);
-    const upstream = upstreamModel('deepSeek', request.model, request.modelAliases);
-    const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    const thinking = upstream.api === 'chat' && upstream.thinking === true && request.leastReasoning !== true;
-    yield* streamChatCompletions(bearerChatCall('deepseek', baseURL, apiKey, request, { model: upstream.id, thinking }), signal);
-  },
+  stream: (request, signal) =>
+    lazyEvents(() => {
+      const apiKey = requireKey(request.apiKey);
+      const upstream = upstreamModel('deepSeek', request.model, request.modelAliases);
+      const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
+      const thinking = upstream.api === 'chat' && upstream.thinking === true && request.leastReasoning !== true;
+      return streamChatCompletions(bearerChatCall('deepseek', baseURL, apiKey, request, { model: upstream.id, thinking }), signal);
+    }),
 };

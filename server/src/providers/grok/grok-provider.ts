@@ -6,6 +6,7 @@ import { lastUserAttachments, lastUserText } from '../prompt.ts';
 import { streamResponses } from '../responses/stream-responses.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
+import { lazyEvents } from '../event-iterators.ts';
 
 const defaultBaseURL = 'https://api.x.ai/v1';
 
@@ -16,23 +17,22 @@ const defaultBaseURL = 'https://api.x.ai/v1';
  * citations become links under the reply; the reasoning product asks for high reasoning effort.
  */
 export const grokProvider: ChatProvider = {
-  async *stream(request, signal) {
-    const apiKey = requireKey(request.apiKey);
-    const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    const upstream = upstreamModel('grok', request.model, request.modelAliases);
-    if (upstream.api === 'image') {
-      yield* streamImage(createXai({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
-      return;
-    }
-    const headers = { authorization: `Bearer ${apiKey}` };
-    if (upstream.api === 'chat' && upstream.liveSearch) {
-      const tools = [{ type: 'web_search' }, { type: 'x_search' }];
-      yield* streamResponses({ url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options, tools }, signal);
-      return;
-    }
-    // The least reasoning (a title) is xAI's `low` effort on a model that thinks.
-    const least = request.leastReasoning === true && upstreamInfo(upstream.id)?.capabilities.reasoning === true;
-    const effort = upstream.api === 'chat' ? { reasoningEffort: least ? ('low' as const) : upstream.reasoningEffort } : {};
-    yield* streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...effort }), signal);
-  },
+  stream: (request, signal) =>
+    lazyEvents(() => {
+      const apiKey = requireKey(request.apiKey);
+      const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
+      const upstream = upstreamModel('grok', request.model, request.modelAliases);
+      if (upstream.api === 'image') {
+        return streamImage(createXai({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
+      }
+      const headers = { authorization: `Bearer ${apiKey}` };
+      if (upstream.api === 'chat' && upstream.liveSearch) {
+        const tools = [{ type: 'web_search' }, { type: 'x_search' }];
+        return streamResponses({ url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options, tools }, signal);
+      }
+      // The least reasoning (a title) is xAI's `low` effort on a model that thinks.
+      const least = request.leastReasoning === true && upstreamInfo(upstream.id)?.capabilities.reasoning === true;
+      const effort = upstream.api === 'chat' ? { reasoningEffort: least ? ('low' as const) : upstream.reasoningEffort } : {};
+      return streamChatCompletions(bearerChatCall('xai', baseURL, apiKey, request, { model: upstream.id, ...effort }), signal);
+    }),
 };

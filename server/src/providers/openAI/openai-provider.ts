@@ -8,6 +8,7 @@ import { lastUserAttachments, lastUserText } from '../prompt.ts';
 import { requireKey, trimSlash } from '../sampling.ts';
 import type { ChatProvider } from '../types.ts';
 import { openAIApiOf } from './openai-api.ts';
+import { lazyEvents } from '../event-iterators.ts';
 
 const defaultBaseURL = 'https://api.openai.com/v1';
 
@@ -18,21 +19,20 @@ const defaultBaseURL = 'https://api.openai.com/v1';
  * reasoning off through Chat Completions; the drawing model through the images API.
  */
 export const openAIProvider: ChatProvider = {
-  async *stream(request, signal) {
-    const apiKey = requireKey(request.apiKey);
-    const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
-    const upstream = upstreamModel('openAI', request.model, request.modelAliases);
-    if (upstream.api === 'image') {
-      yield* streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
-      return;
-    }
-    const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
-    if (isOpenAIReasoningModel(upstream.id) && effort !== 'none' && openAIApiOf(request, baseURL) === 'responses') {
-      const headers = { authorization: `Bearer ${apiKey}` };
-      const call = { url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options };
-      yield* streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);
-      return;
-    }
-    yield* streamChatCompletions(bearerChatCall('openai', baseURL, apiKey, request, { model: upstream.id, reasoningEffort: effort }), signal);
-  },
+  stream: (request, signal) =>
+    lazyEvents(() => {
+      const apiKey = requireKey(request.apiKey);
+      const baseURL = trimSlash(request.baseURL ?? defaultBaseURL);
+      const upstream = upstreamModel('openAI', request.model, request.modelAliases);
+      if (upstream.api === 'image') {
+        return streamImage(createOpenAI({ apiKey, baseURL }).image(upstream.id), lastUserText(request.messages), signal, lastUserAttachments(request.messages));
+      }
+      const effort = openAIReasoningEffort(upstream.id, upstream.reasoningEffort, request.leastReasoning);
+      if (isOpenAIReasoningModel(upstream.id) && effort !== 'none' && openAIApiOf(request, baseURL) === 'responses') {
+        const headers = { authorization: `Bearer ${apiKey}` };
+        const call = { url: `${baseURL}/responses`, headers, model: upstream.id, turns: request.messages, options: request.options };
+        return streamResponses({ ...call, reasoning: { effort, summary: !request.leastReasoning } }, signal);
+      }
+      return streamChatCompletions(bearerChatCall('openai', baseURL, apiKey, request, { model: upstream.id, reasoningEffort: effort }), signal);
+    }),
 };

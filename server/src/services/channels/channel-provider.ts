@@ -1,6 +1,7 @@
 import type { EndpointName } from '@parley/core';
 import { ProviderError } from '../../providers/provider-error.ts';
 import type { ChatEvent, ChatProvider, ChatRequest, MeteredCall } from '../../providers/types.ts';
+import { recovering } from '../../providers/event-iterators.ts';
 import { operatorChosen } from '../chat/credentials.ts';
 import type { ChannelTarget } from './channel-router.ts';
 import type { Channels } from './create-channels.ts';
@@ -24,14 +25,12 @@ export function channelProvider(channels: Channels, endpoint: EndpointName, inne
   return {
     stream(request, signal) {
       const holds = carriedHolds(request.beforeCall);
-      async function* attempt(target: ChannelTarget, attemptSignal: AbortSignal): AsyncIterable<ChatEvent> {
+      const attempt = (target: ChannelTarget, attemptSignal: AbortSignal): AsyncIterable<ChatEvent> => {
         const routed = { ...request, apiKey: target.apiKey, baseURL: target.baseURL, modelAliases: target.modelAliases, outbound: operatorChosen, beforeCall: holds.beforeCall };
-        try {
-          yield* inner.stream(routed, attemptSignal);
-        } catch (error) {
+        return recovering(inner.stream(routed, attemptSignal), (error) => {
           throw withoutKey(error, target.apiKey);
-        }
-      }
+        });
+      };
       const told = (target: ChannelTarget) => {
         holds.nextAttempt();
         onTarget?.(target);

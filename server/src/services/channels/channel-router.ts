@@ -64,6 +64,49 @@ function usable(states: ChannelStates, channel: Channel, now: number): boolean {
 /** The attempt stopped by the first-byte timeout, told apart from the caller's own abort. */
 class FirstByteTimeout extends Error {}
 
+/** The attempt that gave the first output, still open, and what ends its watch (the caller's abort, the timer). */
+interface Answering<T> {
+  rest: AsyncIterator<T>;
+  release(): void;
+}
+
+/** The failover's items, then the answering attempt's, read from it directly with one promise turn each. */
+function handOff<T>(failover: AsyncGenerator<T, Answering<T> | undefined>): AsyncIterator<T> {
+  let answering: Answering<T> | undefined;
+  const next = (): Promise<IteratorResult<T>> => {
+    if (!answering) {
+      return failover.next().then((step) => {
+        if (!step.done) return step;
+        if (!step.value) return { done: true, value: undefined };
+        answering = step.value;
+        return next();
+      });
+    }
+    const { rest, release } = answering;
+    return rest.next().then(
+      (step) => {
+        if (step.done) release();
+        return step;
+      },
+      (error: unknown) => {
+        release();
+        throw error;
+      },
+    );
+  };
+  return {
+    next,
+    async return(value?: unknown) {
+      if (!answering) {
+        await failover.return(undefined);
+        return { done: true, value };
+      }
+      answering.release();
+      return answering.rest.return ? answering.rest.return(value) : { done: true, value };
+    },
+  };
+}
+
 export function createChannelRouter(options: ChannelRouterOptions) {
   const { env, channels, states, log } = options;
   const nextKey = createKeyRotation();
@@ -111,9 +154,16 @@ export function createChannelRouter(options: ChannelRouterOptions) {
    * Calls `attempt` on a channel chosen for the query and streams its items. A failure before
    * the first output item (429, 5xx, a timeout, a refused connection, a refused key) is tried
    * again on the next channel, at most CHANNEL_RETRIES times, and the caller sees nothing of
-   * it; after the first output item the error reaches the caller with what was streamed.
+   * it; after the first output item the error reaches the caller with what was streamed. From
+   * that item on, the answering attempt's items are handed on as they come (`handOff`): the
+   * failover's generator is no longer a stage every item passes through.
    */
-  async function* run<T>(query: ChannelQuery, attempt: ChannelAttempt<T>, runOptions: ChannelRunOptions<T>): AsyncGenerator<T> {
+  function run<T>(query: ChannelQuery, attempt: ChannelAttempt<T>, runOptions: ChannelRunOptions<T>): AsyncIterable<T> {
+    return { [Symbol.asyncIterator]: () => handOff(untilOutput(query, attempt, runOptions)) };
+  }
+
+  /** The items up to an attempt's first output, failing over before it; then that attempt, still open, as its value. */
+  async function* untilOutput<T>(query: ChannelQuery, attempt: ChannelAttempt<T>, runOptions: ChannelRunOptions<T>): AsyncGenerator<T, Answering<T> | undefined> {
     const { signal, isOutput = () => true } = runOptions;
     const tried = new Set<string>();
     let lastError: unknown;
@@ -127,26 +177,33 @@ export function createChannelRouter(options: ChannelRouterOptions) {
       signal.addEventListener('abort', stop, { once: true });
       const timeoutMs = runOptions.firstByteTimeoutMs === undefined ? options.firstByteTimeoutMs : runOptions.firstByteTimeoutMs;
       const timer = timeoutMs === null ? undefined : setTimeout(() => controller.abort(new FirstByteTimeout()), timeoutMs);
+      const release = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
+      };
+      const items = attempt(target, controller.signal)[Symbol.asyncIterator]();
       const held: T[] = [];
-      let shown = false;
+      let answering = false;
       try {
-        for await (const item of attempt(target, controller.signal)) {
+        for (let step = await items.next(); !step.done; step = await items.next()) {
           clearTimeout(timer);
-          if (shown) yield item;
-          else if (isOutput(item)) {
-            shown = true;
-            yield* held.splice(0);
-            yield item;
-          } else held.push(item);
+          if (!isOutput(step.value)) {
+            held.push(step.value);
+            continue;
+          }
+          yield* held;
+          yield step.value;
+          answering = true;
+          return { rest: items, release };
         }
         // Our providers end quietly when aborted: a timeout is told by the abort's reason.
         if (!(controller.signal.reason instanceof FirstByteTimeout) || signal.aborted) {
           yield* held;
-          return;
+          return undefined;
         }
         throw controller.signal.reason;
       } catch (error) {
-        if (shown || signal.aborted) throw error;
+        if (signal.aborted) throw error;
         // A provider may also throw its own abort error when the timeout stops it.
         const timedOut = controller.signal.reason instanceof FirstByteTimeout;
         const failure: ChannelFailure = timedOut ? { kind: 'busy', reason: `no answer within ${timeoutMs} ms` } : classifyChannelFailure(error);
@@ -155,11 +212,14 @@ export function createChannelRouter(options: ChannelRouterOptions) {
         await options.onFailure(channelNamed(target.channel), target.keyIndex, failure);
         log.warn({ channel: target.channel, key: target.keyIndex + 1, model: query.model, failure: failure.reason }, 'channel failed before its first byte; the next one is tried');
       } finally {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', stop);
+        if (!answering) {
+          release();
+          // A reader that stopped while the held items or the first output were handed on closes the attempt.
+          await items.return?.().catch(() => undefined);
+        }
       }
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return undefined;
     throw lastError ?? noChannel(query);
   }
 

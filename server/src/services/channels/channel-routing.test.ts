@@ -100,4 +100,38 @@ describe('channel routing', () => {
     ]);
     await channels.close();
   });
+
+  it('hands the answering attempt on after its first output: an abort still reaches it, and a reader that stops closes it', async () => {
+    const channels = await start([openAIChannel('only', 'http://only.local/v1')]);
+    const seen: string[] = [];
+    async function* attempt(_target: ChannelTarget, signal: AbortSignal) {
+      signal.addEventListener('abort', () => seen.push('aborted'));
+      try {
+        yield 'model';
+        yield 'text';
+        yield 'more';
+      } finally {
+        seen.push('closed');
+      }
+    }
+    const controller = new AbortController();
+    const read: string[] = [];
+    const isOutput = (item: string) => item !== 'model';
+    for await (const item of channels.run({ model: 'gpt-4o' }, attempt, { signal: controller.signal, isOutput })) {
+      read.push(item);
+      if (item === 'text') {
+        controller.abort();
+        break;
+      }
+    }
+    expect(read).toEqual(['model', 'text']);
+    expect(seen).toEqual(['aborted', 'closed']);
+    // Once it ended, the caller's signal lets the attempt go.
+    const after = new AbortController();
+    seen.length = 0;
+    for await (const _item of channels.run({ model: 'gpt-4o' }, attempt, { signal: after.signal, isOutput })) continue;
+    after.abort();
+    expect(seen).toEqual(['closed']);
+    await channels.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { ProviderError } from '../../providers/provider-error.ts';
+import { noEvents, recovering } from '../../providers/event-iterators.ts';
 import type { ChatEvent, ChatProvider, ChatRequest } from '../../providers/types.ts';
 
 /** The longest `retry-after` Parley waits out by itself; a longer one goes to the user as "busy". */
@@ -35,22 +36,21 @@ export interface RetryWatch {
  * `retry-after` under 5 s before anything was shown. The retry is the same request: the calls
  * the failed attempt already held (`beforeCall`) are not held again, so the payer is charged once.
  */
-export async function* withRateLimitRetry(provider: ChatProvider, request: ChatRequest, signal: AbortSignal, watch: RetryWatch): AsyncGenerator<ChatEvent> {
+export function withRateLimitRetry(provider: ChatProvider, request: ChatRequest, signal: AbortSignal, watch: RetryWatch): AsyncIterable<ChatEvent> {
   let held = 0;
+  let retried = false;
   const counted: ChatRequest = request.beforeCall ? { ...request, beforeCall: (call) => (held++, request.beforeCall!(call)) } : request;
-  try {
-    yield* provider.stream(counted, signal);
-    return;
-  } catch (error) {
-    const wait = watch.shown() || signal.aborted ? undefined : automaticRetryDelay(error);
+  return recovering(provider.stream(counted, signal), async (error) => {
+    const wait = retried || watch.shown() || signal.aborted ? undefined : automaticRetryDelay(error);
     if (wait === undefined) throw error;
+    retried = true;
     watch.onRetry(error as ProviderError, wait);
     await pause(wait, signal);
-    if (signal.aborted) return;
-  }
-  let alreadyHeld = held;
-  const again: ChatRequest = request.beforeCall
-    ? { ...request, beforeCall: async (call) => (alreadyHeld > 0 ? void alreadyHeld-- : request.beforeCall!(call)) }
-    : request;
-  yield* provider.stream(again, signal);
+    if (signal.aborted) return noEvents;
+    let alreadyHeld = held;
+    const again: ChatRequest = request.beforeCall
+      ? { ...request, beforeCall: async (call) => (alreadyHeld > 0 ? void alreadyHeld-- : request.beforeCall!(call)) }
+      : request;
+    return provider.stream(again, signal);
+  });
 }

@@ -250,7 +250,7 @@ async function upstreamEvents(ctx: AppContext, exchange: Exchange, hold: CallMet
     beforeCall: hold?.beforeCall,
     ...(exchange.session ? { session: exchange.session } : {}),
   };
-  return withRateLimitRetry(exchange.provider, request, signal, retryWatch);
+  return withRateLimitRetry(exchange.provider, request, signal, retryWatch)[Symbol.asyncIterator]();
 }
 
 /** A step still running when the reply ends (aborted, out of time, failed) is stored as stopped, not as loading forever. */

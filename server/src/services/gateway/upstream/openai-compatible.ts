@@ -1,5 +1,6 @@
-import { SseParser, type ChatCompletionRequest, type EmbeddingsRequest, type ImageGenerationRequest } from '@parley/core';
-import { bodyText } from '../../../providers/chat-completions/upstream-request.ts';
+import type { Readable } from 'node:stream';
+import { type ChatCompletionRequest, type EmbeddingsRequest, type ImageGenerationRequest } from '@parley/core';
+import { bodyText, readSseData } from '../../../providers/chat-completions/upstream-request.ts';
 import { ProviderError, toProviderError } from '../../../providers/provider-error.ts';
 import type { UpstreamTarget } from '../upstream-target.ts';
 import { compatibleRequest, postCompatible, readAnswer, type CompatiblePath } from './openai-compatible-call.ts';
@@ -25,17 +26,22 @@ function completionAsChunk(text: string): string {
 
 /**
  * Relays a Chat Completions stream: each `data:` event is handed on as the text it came as, with
- * no JSON parse or re-serialisation here; the parser slices each line once.
+ * no JSON parse or re-serialisation here; the parser slices each line once. The body is read
+ * from its `data` events: an async iterator over it cost a few promise turns per piece.
  */
-async function relayStream(body: AsyncIterable<string>, io: ChatCallIo): Promise<void> {
+function relayStream(body: Readable, io: ChatCallIo): Promise<void> {
   let done = false;
-  const parser = new SseParser(({ data }) => {
-    if (done) return;
-    if (data === '[DONE]') done = true;
-    else io.onChunk(data);
-  });
-  for await (const piece of body) parser.push(piece);
-  parser.end();
+  return new Promise((resolve, reject) =>
+    readSseData(
+      body,
+      (data) => {
+        if (done) return;
+        if (data === '[DONE]') done = true;
+        else io.onChunk(data);
+      },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
 }
 
 async function call<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
