@@ -5,6 +5,7 @@ import { startOpenAIFake } from '@parley/testkit';
 import { createBenchApiToken, registerBenchUser } from './lib/account.ts';
 import { nowMs } from './lib/clock.ts';
 import { startBenchParley } from './lib/parley.ts';
+import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { postEventStream } from './lib/sse-client.ts';
@@ -16,6 +17,12 @@ const warmUp = 30;
 const targetMs = 3;
 const model = 'gpt-4o-mini';
 const betweenRequestsMs = 40;
+/**
+ * The embedded PGlite by default, the database a fresh install runs on; `BENCH_DATABASE=postgres`
+ * measures the same on a throw-away database of the local PostgreSQL server, where the user
+ * message's insert waits on a socket instead of running in Parley's thread.
+ */
+const database = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
 interface FirstFrames {
   /** Until Parley's `created` frame: authentication and the writes before the upstream call. */
@@ -61,8 +68,10 @@ const isParleyDelta = (frame: SseEvent) => frame.event === 'message' && (JSON.pa
  */
 export async function runTtft(): Promise<BenchResult[]> {
   const fake = await startOpenAIFake();
+  const postgres = database === 'postgres' ? await createThrowawayPostgres() : undefined;
   const parley = await startBenchParley({
     env: { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1` },
+    databaseUrl: postgres?.url,
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   try {
@@ -109,7 +118,7 @@ export async function runTtft(): Promise<BenchResult[]> {
     const d = distribution(times.direct);
     const chat = distribution(times.chat);
     const api = distribution(times.api);
-    console.log(`  ${measured} requests each way after ${warmUp} warm-up rounds, ${betweenRequestsMs} ms apart`);
+    console.log(`  ${measured} requests each way after ${warmUp} warm-up rounds, ${betweenRequestsMs} ms apart, Parley on ${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}`);
     console.log(`  direct to the fake:         p50 ${ms(d.p50)}, p95 ${ms(d.p95)}`);
     console.log(`  through Parley's chat:      p50 ${ms(chat.p50)}, p95 ${ms(chat.p95)} (its created frame: p50 ${ms(distribution(createdTimes).p50)})`);
     console.log(`  through /v1 (an API token): p50 ${ms(api.p50)}, p95 ${ms(api.p95)}`);
@@ -121,6 +130,7 @@ export async function runTtft(): Promise<BenchResult[]> {
     agent.destroy();
     await parley.stop();
     await fake.close();
+    await postgres?.drop();
   }
 }
 

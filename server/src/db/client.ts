@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withNamedStatements } from './pglite-named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,7 +56,7 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [pglite, { btree_gin }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gin'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -63,7 +64,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
-  const db = drizzle(client, { schema });
+  const client = await pglite.PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  const db = drizzle(withNamedStatements(client, pglite), { schema });
   return { db: db as unknown as Db, kind: 'pglite', migrate: () => migrate(db, { migrationsFolder }), close: () => client.close() };
 }

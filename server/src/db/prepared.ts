@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import type { KeepsStatements } from './pglite-named-statements.ts';
 
 /**
  * A statement composed once per database and reused. Drizzle composes a query on every call
@@ -9,7 +10,20 @@ export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
   return (db) => {
     let statement = byDb.get(db);
-    if (statement === undefined) byDb.set(db, (statement = build(db)));
+    if (statement === undefined) {
+      byDb.set(db, (statement = build(db)));
+      keepPrepared(db, statement);
+    }
     return statement;
   };
+}
+
+/**
+ * PostgreSQL keeps a prepared query's plan per connection already (node-postgres names it);
+ * PGlite keeps it only when told (`withNamedStatements`), and its client is told here.
+ */
+function keepPrepared(db: Db, statement: unknown) {
+  const client = (db as { $client?: Partial<KeepsStatements> }).$client;
+  const query = (statement as { getQuery?: () => { sql: string } }).getQuery?.();
+  if (client?.keepPrepared && query) client.keepPrepared(query.sql);
 }

@@ -47,11 +47,11 @@ export function recovering<T>(source: AsyncIterable<T>, recover: (error: unknown
   return {
     [Symbol.asyncIterator](): AsyncIterator<T> {
       let current = source[Symbol.asyncIterator]();
-      const next = (): Promise<IteratorResult<T>> =>
-        current.next().then(undefined, async (error: unknown) => {
-          current = (await recover(error))[Symbol.asyncIterator]();
-          return next();
-        });
+      const recovered = async (error: unknown): Promise<IteratorResult<T>> => {
+        current = (await recover(error))[Symbol.asyncIterator]();
+        return next();
+      };
+      const next = (): Promise<IteratorResult<T>> => current.next().then(undefined, recovered);
       return {
         next,
         return: (value?: unknown) => (current.return ? current.return(value) : Promise.resolve(done)),

@@ -39,7 +39,7 @@ function fieldValue(line: string, name: string): string | undefined {
  */
 export class SseParser {
   private buffer = '';
-  private data: string[] = [];
+  private readonly data: string[] = [];
   private event = '';
   private id: string | null = null;
 
@@ -92,7 +92,7 @@ export class SseParser {
       const data = this.data.length === 1 ? this.data[0]! : this.data.join('\n');
       this.onEvent({ event: this.event || 'message', id: this.id, data });
     }
-    this.data = [];
+    this.data.length = 0;
     this.event = '';
     this.id = null;
   }

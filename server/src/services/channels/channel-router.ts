@@ -73,26 +73,22 @@ interface Answering<T> {
 /** The failover's items, then the answering attempt's, read from it directly with one promise turn each. */
 function handOff<T>(failover: AsyncGenerator<T, Answering<T> | undefined>): AsyncIterator<T> {
   let answering: Answering<T> | undefined;
+  const ended = (step: IteratorResult<T>) => {
+    if (step.done) answering!.release();
+    return step;
+  };
+  const failed = (error: unknown): never => {
+    answering!.release();
+    throw error;
+  };
   const next = (): Promise<IteratorResult<T>> => {
-    if (!answering) {
-      return failover.next().then((step) => {
-        if (!step.done) return step;
-        if (!step.value) return { done: true, value: undefined };
-        answering = step.value;
-        return next();
-      });
-    }
-    const { rest, release } = answering;
-    return rest.next().then(
-      (step) => {
-        if (step.done) release();
-        return step;
-      },
-      (error: unknown) => {
-        release();
-        throw error;
-      },
-    );
+    if (answering) return answering.rest.next().then(ended, failed);
+    return failover.next().then((step) => {
+      if (!step.done) return step;
+      if (!step.value) return { done: true, value: undefined };
+      answering = step.value;
+      return next();
+    });
   };
   return {
     next,
