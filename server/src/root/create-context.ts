@@ -5,6 +5,7 @@ import { createAccessTokenVerifier } from '../services/auth/access-token.ts';
 import { createAuthUserCache } from '../services/auth/auth-user-cache.ts';
 import { createChannels } from '../services/channels/create-channels.ts';
 import { createReplySaves } from '../services/chat/reply-batch-store.ts';
+import { createUserMessageSaves } from '../services/chat/user-message-saves.ts';
 import { createFileStorage } from '../services/files/file-storage.ts';
 import { createMcpHub } from '../services/mcp/mcp-hub.ts';
 import { createPasswordHashing } from '../services/passwords/password-hashing.ts';
@@ -20,7 +21,7 @@ import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords' | 'gatewayCallers' | 'keyHolds' | 'businessSettings'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'userMessageSaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords' | 'gatewayCallers' | 'keyHolds' | 'businessSettings'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -45,6 +46,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     passwords: createPasswordHashing(log),
     authUsers: createAuthUserCache(parts.db),
     replySaves: createReplySaves(parts.db),
+    userMessageSaves: createUserMessageSaves(parts.db),
     files: parts.files ?? createFileStorage(parts.env),
     serviceAccountTokens,
     channels,

@@ -70,7 +70,7 @@ function sessionUnder(conversation: ConversationRow, parentId: string): Upstream
   return replyId === parentId ? (session as UpstreamSession) : undefined;
 }
 
-interface NewUserMessage {
+export interface NewUserMessage {
   id: string;
   parentMessageId: string;
   text: string;

@@ -7,8 +7,9 @@ import { createTestDatabase, testDatabaseKinds } from '../../test-support/databa
 import { findConversation } from '../conversations/conversation-store.ts';
 import { findMessage } from '../messages/message-store.ts';
 import { createUserAccount } from '../users/user-admin.ts';
-import type { Exchange } from './prepare-exchange.ts';
-import { saveRequest } from './save-request.ts';
+import type { Exchange, NewUserMessage } from './prepare-exchange.ts';
+import { insertUserMessages, saveRequest } from './save-request.ts';
+import { createUserMessageSaves } from './user-message-saves.ts';
 import { strictOutboundPolicy } from '../../net/outbound-url.ts';
 
 describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
@@ -60,5 +61,34 @@ describe.each(testDatabaseKinds)('saveRequest on %s', (kind) => {
     const clash = { ...newExchange(), conversationId: first.conversationId };
     await expect(saveRequest(database.db, clash)).rejects.toThrow();
     expect(await findMessage(database.db, userId, (clash.userMessage as { id: string }).id)).toBeUndefined();
+  });
+
+  it('stores the user messages of several exchanges in one statement, first messages with their conversations', async () => {
+    const parent = newExchange();
+    await saveRequest(database.db, parent);
+    const conversation = (await findConversation(database.db, userId, parent.conversationId))!;
+    const followUp: Exchange = { ...newExchange(), conversationId: parent.conversationId, conversation: conversation as Exchange['conversation'] };
+    const exchanges = [newExchange(), followUp, newExchange()];
+    const saved = await insertUserMessages(database.db, exchanges);
+    expect(saved.map((m) => m.id)).toEqual(exchanges.map((e) => (e.userMessage as { id: string }).id));
+    for (const message of saved) expect(await findMessage(database.db, userId, message.id)).toEqual(message);
+    expect(saved[1]!.conversationId).toBe(parent.conversationId);
+    expect(await findConversation(database.db, userId, exchanges[2]!.conversationId)).toMatchObject({ title: DEFAULT_TITLE, endpoint: 'openAI', options: { temperature: 0.4 } });
+  });
+
+  it('saves the messages of one turn together, and one by one when one of them is refused', async () => {
+    const saves = createUserMessageSaves(database.db);
+    const taken = newExchange();
+    await saveRequest(database.db, taken);
+    const clash: Exchange = { ...newExchange(), userMessage: { ...(taken.userMessage as NewUserMessage) } };
+    const others = [newExchange(), newExchange()];
+    const results = await Promise.allSettled([saves.save(others[0]!), saves.save(clash), saves.save(others[1]!)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'message_id_taken' });
+    for (const result of [results[0], results[2]]) {
+      const message = (result as PromiseFulfilledResult<Awaited<ReturnType<typeof saveRequest>>>).value;
+      expect(await findMessage(database.db, userId, message.id)).toEqual(message);
+    }
+    expect(await findConversation(database.db, userId, clash.conversationId)).toBeUndefined();
   });
 });

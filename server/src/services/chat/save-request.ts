@@ -7,7 +7,7 @@ import { markFilesUsed } from '../files/file-store.ts';
 import { insertMessage, messageStamps, storedMessage } from '../messages/message-store.ts';
 import type { MessageRow } from '../../presenters/present-message.ts';
 import { takenOnInsert } from './message-ids.ts';
-import { isStored, type Exchange } from './prepare-exchange.ts';
+import { isStored, type Exchange, type NewUserMessage } from './prepare-exchange.ts';
 
 const param = (name: string) => sql.placeholder(name);
 
@@ -57,7 +57,25 @@ const firstMessageInsert = preparedStatement((db: Db) => {
 export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TITLE): Promise<MessageRow> {
   const message = exchange.userMessage;
   if (isStored(message)) return message;
-  const row = {
+  const row = userMessageRow(exchange);
+  let saved: MessageRow;
+  try {
+    if (exchange.conversation) saved = await insertMessage(db, row);
+    else {
+      const [stamps] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
+      saved = storedMessage(row, stamps!);
+    }
+  } catch (error) {
+    return takenOnInsert(error);
+  }
+  await markNewFilesUsed(db, exchange);
+  return saved;
+}
+
+/** The stored row of an exchange's new user message. */
+function userMessageRow(exchange: Exchange) {
+  const message = exchange.userMessage as NewUserMessage;
+  return {
     id: message.id,
     conversationId: exchange.conversationId,
     userId: exchange.userId,
@@ -70,16 +88,47 @@ export async function saveRequest(db: Db, exchange: Exchange, title = DEFAULT_TI
     isEdited: message.isEdited,
     files: message.files ?? null,
   };
-  let saved: MessageRow;
-  try {
-    if (exchange.conversation) saved = await insertMessage(db, row);
-    else {
-      const [stamps] = await firstMessageInsert(db).execute({ ...row, options: exchange.options, title });
-      saved = storedMessage(row, stamps!);
-    }
-  } catch (error) {
-    return takenOnInsert(error);
-  }
-  await markFilesUsed(db, exchange.userId, (message.files ?? []).map((f) => f.file_id));
-  return saved;
+}
+
+const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/**
+ * Inserts the user messages of several exchanges not stored yet, with the new conversations (titled
+ * DEFAULT_TITLE) of the first messages among them, in one statement: each column travels as one
+ * array and is unnested. The whole statement fails if one row does (a taken id): the caller then
+ * saves them one by one, each with its own answer. Answers the stored messages in the exchanges'
+ * order; their files are not marked used here (`markNewFilesUsed`).
+ */
+export async function insertUserMessages(db: Db, exchanges: readonly Exchange[]): Promise<MessageRow[]> {
+  const rows = exchanges.map(userMessageRow);
+  const m = (key: keyof typeof messages.$inferInsert) => sql.raw(`"${messages[key].name}"`);
+  const c = (key: keyof typeof conversations.$inferInsert) => sql.raw(`"${conversations[key].name}"`);
+  const result = await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column(rows.map((r) => r.id), 'text')}, ${column(rows.map((r) => r.conversationId), 'text')}, ${column(rows.map((r) => r.userId), 'text')},
+        ${column(rows.map((r) => r.parentMessageId), 'text')}, ${column(rows.map((r) => r.text), 'text')}, ${column(rows.map((r) => r.model), 'text')},
+        ${column(rows.map((r) => r.endpoint), 'text')}, ${column(rows.map((r) => r.isEdited), 'bool')},
+        ${column(rows.map((r) => (r.files === null ? null : JSON.stringify(r.files))), 'text')},
+        ${column(exchanges.map((e) => !e.conversation), 'bool')}, ${column(exchanges.map((e) => JSON.stringify(e.options)), 'text')}
+      ) AS r(id, conversation_id, user_id, parent_message_id, text, model, endpoint, is_edited, files, new_conversation, options)
+    ), created AS (
+      INSERT INTO ${conversations} (${c('id')}, ${c('userId')}, ${c('title')}, ${c('endpoint')}, ${c('model')}, ${c('options')}, ${c('tools')})
+      SELECT conversation_id, user_id, ${DEFAULT_TITLE}, endpoint, model, options::jsonb, '[]'::jsonb FROM input WHERE new_conversation
+      RETURNING ${c('id')}
+    )
+    INSERT INTO ${messages} (${m('id')}, ${m('conversationId')}, ${m('userId')}, ${m('parentMessageId')}, ${m('sender')}, ${m('text')}, ${m('isCreatedByUser')}, ${m('model')}, ${m('endpoint')}, ${m('isEdited')}, ${m('files')})
+    SELECT id, conversation_id, user_id, parent_message_id, 'User', text, true, model, endpoint, is_edited, files::jsonb FROM input
+    RETURNING ${m('id')} AS id, ${m('createdAt')} AS created_at, ${m('updatedAt')} AS updated_at`);
+  const stamps = new Map((result as unknown as { rows: { id: string; created_at: string | Date; updated_at: string | Date }[] }).rows.map((r) => [r.id, r]));
+  return rows.map((row) => {
+    const stamp = stamps.get(row.id)!;
+    return storedMessage(row, { createdAt: new Date(stamp.created_at), updatedAt: new Date(stamp.updated_at) });
+  });
+}
+
+/** Marks the files a newly stored user message carries as used (an upload no message uses is swept). */
+export async function markNewFilesUsed(db: Db, exchange: Exchange): Promise<void> {
+  const files = (exchange.userMessage as NewUserMessage).files ?? [];
+  await markFilesUsed(db, exchange.userId, files.map((f) => f.file_id));
 }

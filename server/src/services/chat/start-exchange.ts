@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { chatErrorText, errorEvent, type Message } from '@parley/core';
 import type { AppContext } from '../../app/context.ts';
 import { upsertMessage } from '../messages/message-store.ts';
@@ -58,9 +57,9 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
     return { ok: false, error: await refuse(ctx, exchange, chatErrorText('concurrent', { limit })) };
   }
 
-  // The insert waits one turn of the event loop, so the upstream request is written out first:
-  // PGlite runs in this thread, and an insert started at once held the request back until it was done.
-  const saved = nextTurn().then(() => saveRequest(ctx.db, exchange)).then(async (userMessage) => {
+  // The insert waits one turn of the event loop (with the other exchanges starting in it), so the upstream
+  // request is written out first: PGlite runs in this thread, and an insert started at once held it back.
+  const saved = ctx.userMessageSaves.save(exchange).then(async (userMessage) => {
     await ctx.streams.append(streamId, {
       event: 'message',
       data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
