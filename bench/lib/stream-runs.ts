@@ -30,8 +30,10 @@ export const spacingMs = 10;
  * PostgreSQL then rose to 300–420 ms: after the bigger warm-up, the measured burst's user-message
  * inserts waited p50 242 ms (21–29 ms after 50), and since the upstream call starts before that
  * insert is done, the chunks that came meanwhile count as late (the paced fake's clock starts when
- * the request arrives). PostgreSQL's own work after 1,000 conversations is the likely cause: the
- * quiet wait watches the relay's CPU only.
+ * the request arrives). Storing the first messages of one turn in one statement made such a burst
+ * 5–10× quicker, yet the p99 after 500 warm-up streams still rose (+74 and +539 ms in two runs):
+ * PostgreSQL's own work after 1,000 conversations is the next suspect, as the quiet wait watches the
+ * relay's CPU only.
  */
 export const warmUpStreams = Number(process.env.BENCH_WARMUP_STREAMS ?? 50);
 
