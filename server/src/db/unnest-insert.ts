@@ -5,6 +5,9 @@ import type { Db } from './client.ts';
 /** A column to insert and the PostgreSQL type its array travels as. */
 export type UnnestedColumn<Row> = readonly [key: keyof Row & string, type: 'text' | 'int' | 'bigint' | 'bool' | 'timestamptz'];
 
+/** One column's values as one array parameter of PostgreSQL's `type` (`text`, `bool`, `bigint`…), for `unnest`. */
+export const arrayParam = <T>(values: readonly T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
 /** A row's value as its array carries it: a value left out takes the column's plain default (`default(0)`), else null. */
 function valueOf(value: unknown, column: Column): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -23,6 +26,6 @@ export async function insertUnnested<Row extends Record<string, unknown>>(db: Db
   if (rows.length === 0) return;
   const byKey = getTableColumns(table);
   const names = columns.map(([key]) => `"${byKey[key]!.name}"`).join(', ');
-  const arrays = columns.map(([key, type]) => sql`${sql.param(rows.map((row) => valueOf(row[key], byKey[key]!)))}::${sql.raw(type)}[]`);
+  const arrays = columns.map(([key, type]) => arrayParam(rows.map((row) => valueOf(row[key], byKey[key]!)), type));
   await db.execute(sql`INSERT INTO ${table} (${sql.raw(names)}) SELECT * FROM unnest(${sql.join(arrays, sql`, `)})`);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { arrayParam } from '../../db/unnest-insert.ts';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 
 /** The ledger fields of one hold besides its amount. */
@@ -40,12 +41,11 @@ interface BatchRow extends Record<string, unknown> {
  * lasts for the statement alone: no round trip of the client happens while it is held.
  */
 async function holdBatch(db: Db, keyId: string, batch: readonly Pending[]): Promise<BatchRow> {
-  const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   const result = await db.execute<BatchRow>(sql`
     WITH wanted AS (
       SELECT * FROM unnest(
-        ${column(batch.map((p) => p.id), 'text')}, ${column(batch.map((p) => p.cost), 'bigint')}, ${column(batch.map((p) => p.entry.userId), 'text')},
-        ${column(batch.map((p) => p.entry.model), 'text')}, ${column(batch.map((p) => p.entry.conversationId ?? null), 'text')}, ${column(batch.map((p) => p.entry.messageId ?? null), 'text')}
+        ${arrayParam(batch.map((p) => p.id), 'text')}, ${arrayParam(batch.map((p) => p.cost), 'bigint')}, ${arrayParam(batch.map((p) => p.entry.userId), 'text')},
+        ${arrayParam(batch.map((p) => p.entry.model), 'text')}, ${arrayParam(batch.map((p) => p.entry.conversationId ?? null), 'text')}, ${arrayParam(batch.map((p) => p.entry.messageId ?? null), 'text')}
       ) WITH ORDINALITY AS w(id, cost, user_id, model, conversation_id, message_id, n)
     ),
     usable AS (

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { arrayParam } from '../../db/unnest-insert.ts';
 import { messages } from '../../db/schema.ts';
 import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import type { GrowingText } from './growing-text.ts';
@@ -42,7 +43,7 @@ export async function upsertReplies(db: Db, rows: MessageInput[]): Promise<void>
   const arrays = streamed.map(([key, type]) => {
     const values = rows.map((row) => row[key] ?? null);
     const param = type === 'jsonb' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values;
-    return sql`${sql.param(param)}::${sql.raw(type === 'bool' ? 'bool' : 'text')}[]`;
+    return arrayParam(param, type === 'bool' ? 'bool' : 'text');
   });
   await db.execute(sql`
     INSERT INTO ${messages} (${sql.raw(list)})
@@ -92,7 +93,6 @@ interface Grown {
  */
 async function appendReplies(db: Db, grown: Grown[]): Promise<void> {
   if (grown.length === 0) return;
-  const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   const m = (key: keyof MessageInput) => sql.raw(`"${messages[key].name}"`);
   await db.execute(sql`
     UPDATE ${messages} SET
@@ -101,13 +101,13 @@ async function appendReplies(db: Db, grown: Grown[]): Promise<void> {
       ${m('plugins')} = r.plugins::jsonb, ${m('sender')} = r.sender, ${m('model')} = r.model, ${m('endpoint')} = r.endpoint,
       ${m('isEdited')} = r.is_edited, ${m('unfinished')} = r.unfinished, "updated_at" = now()
     FROM unnest(
-      ${column(grown.map((g) => g.row.id), 'text')}, ${column(grown.map((g) => g.row.userId), 'text')},
-      ${column(grown.map((g) => g.before.textChars), 'int')}, ${column(grown.map((g) => g.text), 'text')},
-      ${column(grown.map((g) => g.before.reasoningChars), 'int')}, ${column(grown.map((g) => g.reasoning), 'text')},
-      ${column(grown.map((g) => (g.row.plugins == null ? null : JSON.stringify(g.row.plugins))), 'text')},
-      ${column(grown.map((g) => g.row.sender ?? null), 'text')}, ${column(grown.map((g) => g.row.model ?? null), 'text')},
-      ${column(grown.map((g) => g.row.endpoint ?? null), 'text')}, ${column(grown.map((g) => g.row.isEdited ?? false), 'bool')},
-      ${column(grown.map((g) => g.row.unfinished ?? false), 'bool')}
+      ${arrayParam(grown.map((g) => g.row.id), 'text')}, ${arrayParam(grown.map((g) => g.row.userId), 'text')},
+      ${arrayParam(grown.map((g) => g.before.textChars), 'int')}, ${arrayParam(grown.map((g) => g.text), 'text')},
+      ${arrayParam(grown.map((g) => g.before.reasoningChars), 'int')}, ${arrayParam(grown.map((g) => g.reasoning), 'text')},
+      ${arrayParam(grown.map((g) => (g.row.plugins == null ? null : JSON.stringify(g.row.plugins))), 'text')},
+      ${arrayParam(grown.map((g) => g.row.sender ?? null), 'text')}, ${arrayParam(grown.map((g) => g.row.model ?? null), 'text')},
+      ${arrayParam(grown.map((g) => g.row.endpoint ?? null), 'text')}, ${arrayParam(grown.map((g) => g.row.isEdited ?? false), 'bool')},
+      ${arrayParam(grown.map((g) => g.row.unfinished ?? false), 'bool')}
     ) AS r(id, user_id, text_base, text_tail, reasoning_base, reasoning_tail, plugins, sender, model, endpoint, is_edited, unfinished)
     WHERE ${messages.id} = r.id AND ${messages.userId} = r.user_id`);
 }

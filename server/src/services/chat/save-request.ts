@@ -1,6 +1,7 @@
 import { DEFAULT_TITLE } from '@parley/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { arrayParam } from '../../db/unnest-insert.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { markFilesUsed } from '../files/file-store.ts';
@@ -90,8 +91,6 @@ function userMessageRow(exchange: Exchange) {
   };
 }
 
-const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
-
 /**
  * Inserts the user messages of several exchanges not stored yet, with the new conversations (titled
  * DEFAULT_TITLE) of the first messages among them, in one statement: each column travels as one
@@ -106,11 +105,11 @@ export async function insertUserMessages(db: Db, exchanges: readonly Exchange[])
   const result = await db.execute(sql`
     WITH input AS (
       SELECT * FROM unnest(
-        ${column(rows.map((r) => r.id), 'text')}, ${column(rows.map((r) => r.conversationId), 'text')}, ${column(rows.map((r) => r.userId), 'text')},
-        ${column(rows.map((r) => r.parentMessageId), 'text')}, ${column(rows.map((r) => r.text), 'text')}, ${column(rows.map((r) => r.model), 'text')},
-        ${column(rows.map((r) => r.endpoint), 'text')}, ${column(rows.map((r) => r.isEdited), 'bool')},
-        ${column(rows.map((r) => (r.files === null ? null : JSON.stringify(r.files))), 'text')},
-        ${column(exchanges.map((e) => !e.conversation), 'bool')}, ${column(exchanges.map((e) => JSON.stringify(e.options)), 'text')}
+        ${arrayParam(rows.map((r) => r.id), 'text')}, ${arrayParam(rows.map((r) => r.conversationId), 'text')}, ${arrayParam(rows.map((r) => r.userId), 'text')},
+        ${arrayParam(rows.map((r) => r.parentMessageId), 'text')}, ${arrayParam(rows.map((r) => r.text), 'text')}, ${arrayParam(rows.map((r) => r.model), 'text')},
+        ${arrayParam(rows.map((r) => r.endpoint), 'text')}, ${arrayParam(rows.map((r) => r.isEdited), 'bool')},
+        ${arrayParam(rows.map((r) => (r.files === null ? null : JSON.stringify(r.files))), 'text')},
+        ${arrayParam(exchanges.map((e) => !e.conversation), 'bool')}, ${arrayParam(exchanges.map((e) => JSON.stringify(e.options)), 'text')}
       ) AS r(id, conversation_id, user_id, parent_message_id, text, model, endpoint, is_edited, files, new_conversation, options)
     ), created AS (
       INSERT INTO ${conversations} (${c('id')}, ${c('userId')}, ${c('title')}, ${c('endpoint')}, ${c('model')}, ${c('options')}, ${c('tools')})

@@ -30,10 +30,7 @@ export function createUserMessageSaves(db: Db): UserMessageSaves {
   async function saveBatch(batch: Waiting[]) {
     let saved: MessageRow[];
     try {
-      saved = await insertUserMessages(
-        db,
-        batch.map((w) => w.exchange),
-      );
+      saved = await insertUserMessages(db, batch.map((w) => w.exchange));
     } catch {
       await Promise.all(batch.map(saveOne));
       return;
