@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as pglite from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSqlState } from './sql-state.ts';
 import { preparedStatement } from './prepared.ts';
 import { users } from './schema.ts';
 import { openDatabase, type Database } from './client.ts';
+import { withNamedStatements } from './pglite-named-statements.ts';
 
 const insertUser = preparedStatement((db: Database['db']) =>
   db
@@ -65,5 +69,42 @@ describe('PGlite prepared statements kept by name', () => {
     });
     await read;
     expect(order).toEqual(['committed', 'read 1']);
+  });
+});
+
+describe('PGlite in the server thread', () => {
+  it('starts a statement or a transaction only once the response writes queued before it have left', async () => {
+    const client = withNamedStatements(await pglite.PGlite.create('memory://'), pglite);
+    const kept = 'select $1::text as kept';
+    client.keepPrepared(kept);
+    await client.query(kept, ['prepared before']);
+    // How many corks hold the socket: when the write is queued, then as the statement and the transaction run.
+    const corks: number[] = [];
+    const writeThenQuery = (response: http.ServerResponse) => {
+      response.write('first token');
+      const socket = response.socket!;
+      corks.push(socket.writableCorked);
+      const serializers = { 25: (value: unknown) => (corks.push(socket.writableCorked), String(value)) };
+      void Promise.all([
+        client.query(kept, ['x'], { serializers }),
+        client.query('select $1::text as plain', ['x'], { serializers }),
+        client.transaction(async (tx) => {
+          corks.push(socket.writableCorked);
+          await tx.query('select 1');
+        }),
+      ]).then(() => response.end());
+    };
+    // As a reply's token is written: in a promise job, where the ticks queued meanwhile wait until the jobs are done.
+    const server = http.createServer((_request, response) => queueMicrotask(() => writeThenQuery(response)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(await answer.text()).toBe('first token');
+    } finally {
+      server.close();
+      await client.close();
+    }
+    // Node sends a response's writes on the next tick; PGlite runs in this thread.
+    expect(corks).toEqual([1, 0, 0, 0]);
   });
 });

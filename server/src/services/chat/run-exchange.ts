@@ -99,7 +99,7 @@ async function storeUnderNewId(ctx: AppContext, row: MessageInput, placeholderSt
  * the reply with a `final` frame (finished or cancelled) or an `error` frame; a new
  * conversation's `title` frame follows the final (or comes just before the error). Never
  * throws: whatever happens, the stream ends and the slot is freed.
- * The placeholder row and the conversation settings are written right after the first event
+ * The placeholder row and the conversation settings are written right after the first delta
  * is relayed (or at the first save tick), so they do not delay the first token.
  */
 export async function runExchange(ctx: AppContext, exchange: Exchange, started: Started): Promise<void> {
@@ -216,7 +216,9 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       }
       saver.touch();
       idle.touch();
-      if (!settings) {
+      // After the first thing shown, not the first event (often only the model's name): PGlite writes in this
+      // thread, and a write begun before the first text arrived held that text back.
+      if (!settings && shown()) {
         saver.saveNow();
         settings = saveSettings(ctx, exchange);
       }
