@@ -1,9 +1,18 @@
-import { getTableColumns, is, SQL, sql, type Column } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, type Column, type Name } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 /** A column to insert and the PostgreSQL type its array travels as. */
 export type UnnestedColumn<Row> = readonly [key: keyof Row & string, type: 'text' | 'int' | 'bigint' | 'bool' | 'timestamptz'];
+
+/**
+ * `table`'s columns by key, each as its bare quoted name: an INSERT's column list and an UPDATE's
+ * SET take no table prefix, which Drizzle's own column reference carries.
+ */
+export function bareColumns<T extends PgTable>(table: T): (key: keyof T['_']['columns'] & string) => Name {
+  const columns = getTableColumns(table);
+  return (key) => sql.identifier(columns[key]!.name);
+}
 
 /** One column's values as one array parameter of PostgreSQL's `type` (`text`, `bool`, `bigint`…), for `unnest`. */
 export const arrayParam = <T>(values: readonly T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;

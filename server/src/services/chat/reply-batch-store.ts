@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayParam } from '../../db/unnest-insert.ts';
+import { arrayParam, bareColumns } from '../../db/unnest-insert.ts';
 import { messages } from '../../db/schema.ts';
 import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import type { GrowingText } from './growing-text.ts';
@@ -93,7 +93,7 @@ interface Grown {
  */
 async function appendReplies(db: Db, grown: Grown[]): Promise<void> {
   if (grown.length === 0) return;
-  const m = (key: keyof MessageInput) => sql.raw(`"${messages[key].name}"`);
+  const m = bareColumns(messages);
   await db.execute(sql`
     UPDATE ${messages} SET
       ${m('text')} = left(${messages.text}, r.text_base) || r.text_tail,

@@ -1,7 +1,7 @@
 import { DEFAULT_TITLE } from '@parley/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayParam } from '../../db/unnest-insert.ts';
+import { arrayParam, bareColumns } from '../../db/unnest-insert.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { markFilesUsed } from '../files/file-store.ts';
@@ -100,8 +100,8 @@ function userMessageRow(exchange: Exchange) {
  */
 export async function insertUserMessages(db: Db, exchanges: readonly Exchange[]): Promise<MessageRow[]> {
   const rows = exchanges.map(userMessageRow);
-  const m = (key: keyof typeof messages.$inferInsert) => sql.raw(`"${messages[key].name}"`);
-  const c = (key: keyof typeof conversations.$inferInsert) => sql.raw(`"${conversations[key].name}"`);
+  const m = bareColumns(messages);
+  const c = bareColumns(conversations);
   const result = await db.execute(sql`
     WITH input AS (
       SELECT * FROM unnest(
