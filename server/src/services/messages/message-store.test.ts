@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PARENT_ID } from '@parley/core';
 import type { Database } from '../../db/client.ts';
-import { conversations } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { conversations, messages } from '../../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test-support/databases.ts';
 import { createUserAccount } from '../users/user-admin.ts';
-import { findMessage, insertMessage, replaceMessage, upsertMessage, type MessageInput } from './message-store.ts';
+import { findMessage, insertMessage, listMessages, replaceMessage, upsertMessage, type MessageInput } from './message-store.ts';
 
 describe.each(testDatabaseKinds)('message writes on %s', (kind) => {
   let database: Database;
@@ -54,5 +55,15 @@ describe.each(testDatabaseKinds)('message writes on %s', (kind) => {
     const placeholder = await upsertMessage(database.db, reply());
     expect(await replaceMessage(database.db, placeholder.id, reply({ id: randomUUID(), userId: otherUserId }))).toBeUndefined();
     expect(await findMessage(database.db, userId, placeholder.id)).toBeDefined();
+  });
+
+  it('lists a question before the reply stored in the same millisecond (PGlite counts whole milliseconds)', async () => {
+    const own = randomUUID();
+    await database.db.insert(conversations).values({ id: own, userId, title: 'T', endpoint: 'openAI', model: 'gpt-4o', options: {}, tools: [] });
+    // Ids chosen so that the id alone would put the reply first.
+    const question = await insertMessage(database.db, reply({ id: `z-question-${kind}`, conversationId: own, sender: 'User', isCreatedByUser: true, text: 'Why?' }));
+    const answer = await insertMessage(database.db, reply({ id: `a-reply-${kind}`, conversationId: own, parentMessageId: question.id, text: 'Because.' }));
+    await database.db.update(messages).set({ createdAt: question.createdAt }).where(eq(messages.conversationId, own));
+    expect((await listMessages(database.db, userId, own)).map((m) => m.id)).toEqual([question.id, answer.id]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { messages } from '../../db/schema.ts';
@@ -10,10 +10,15 @@ const owned = (userId: string, messageId: string) => and(eq(messages.userId, use
 
 /** One of the user's conversations' messages. */
 const inConversation = (userId: string, conversationId: string) => and(eq(messages.userId, userId), eq(messages.conversationId, conversationId));
-/** Oldest first, ties broken by id for a stable order. */
-const listOrder = [asc(messages.createdAt), asc(messages.id)];
+/**
+ * Oldest first. PGlite's clock counts whole milliseconds, so a user message and the reply stored
+ * right after it (a refusal, an error) can share a timestamp: at a tie the question comes first
+ * (a reply's follow-up needs a round trip of the client, never within the same millisecond), then
+ * the id keeps the order stable.
+ */
+const listOrder = [asc(messages.createdAt), desc(messages.isCreatedByUser), asc(messages.id)];
 
-/** All messages of one of the user's conversations, oldest first (ties broken by id for a stable order). */
+/** All messages of one of the user's conversations, oldest first (see `listOrder`). */
 export async function listMessages(db: Db, userId: string, conversationId: string): Promise<MessageRow[]> {
   return db
     .select()
