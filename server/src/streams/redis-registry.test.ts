@@ -4,6 +4,9 @@ import { createStreamRegistry } from './create-registry.ts';
 import { createRedisStreamRegistry } from './redis-registry.ts';
 import { ended, runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
 import { testRedisUrl } from '../test-support/redis.ts';
+import { bufferLogger } from '../test-support/buffer-logger.ts';
+import { startRedisServer } from '../test-support/redis-server.ts';
+import { waitUntil } from '@parley/testkit';
 
 const url = testRedisUrl;
 
@@ -24,5 +27,20 @@ describe('createStreamRegistry', () => {
     expect(await b.find(info.userId, info.conversationId)).toEqual(info);
     await a.append(info.streamId, { event: 'message', data: ended, last: true });
     await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe('a Redis stream registry whose Redis is away', () => {
+  it('logs that a stream’s aborts cannot be heard, with no unhandled rejection', async () => {
+    const redis = await startRedisServer();
+    const logged = bufferLogger();
+    const registry = createRedisStreamRegistry({ url: redis.url, log: logged.log });
+    await redis.kill();
+
+    const subscription = registry.onAbort(randomUUID(), () => undefined);
+
+    await waitUntil(() => logged.lines.some((line) => line.includes('could not listen for the aborts of a stream')), { timeout: 10_000, what: 'the failure logged' });
+    subscription.close();
+    await registry.close();
   });
 });

@@ -243,12 +243,15 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
         fired = true;
         handler();
       };
-      void listen(keys.abortChannel(streamId), fire).then(async (unlisten) => {
-        stop = unlisten;
-        if (closed) return unlisten();
-        // An abort requested before this instance listened is still honoured.
-        if (await redis.get(keys.abortFlag(streamId))) fire();
-      });
+      void listen(keys.abortChannel(streamId), fire)
+        .then(async (unlisten) => {
+          stop = unlisten;
+          if (closed) return unlisten();
+          // An abort requested before this instance listened is still honoured.
+          if (await redis.get(keys.abortFlag(streamId))) fire();
+        })
+        // Redis away: this stream's aborts cannot be heard; the reply still ends with its upstream or its idle watch.
+        .catch((error: unknown) => options.log?.error({ err: error, streamId }, 'could not listen for the aborts of a stream'));
       return {
         close() {
           closed = true;

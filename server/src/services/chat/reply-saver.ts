@@ -5,7 +5,7 @@
  */
 const REPLY_SAVE_INTERVAL_MS = 150;
 
-interface ReplySaver {
+export interface ReplySaver {
   /** Marks the reply as changed; the next tick writes it. */
   touch(): void;
   /** Writes soon (batched with other replies asking in the same turn) instead of at the next tick. */

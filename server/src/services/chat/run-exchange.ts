@@ -22,16 +22,20 @@ import type { CallMeter } from '../access/call-meter.ts';
 import type { Payer } from '../access/owner-kinds.ts';
 import { recordExchange } from './exchange-record.ts';
 import { sendTitle } from './name-conversation.ts';
+import type { UserMessageGate } from './user-message-gate.ts';
+import type { ReplySaver } from './reply-saver.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
 interface Started {
   streamId: string;
   /**
-   * The user message being saved, with `created` announced once it is: the upstream call goes
-   * out meanwhile, but nothing of the reply is written or sent before it resolves. When it fails,
-   * the call is dropped and nothing is written or settled: the caller answers that failure.
+   * The user message on its way into the database, and its `created` frame: the upstream call
+   * goes out meanwhile, nothing of the reply is sent before `created`, and nothing of it is written
+   * before the message is stored. When the message cannot be stored the call is dropped; before
+   * `created` the caller answers that failure and nothing is settled here, after it the stream
+   * ends with an error here.
    */
-  saved: Promise<MessageRow>;
+  gate: UserMessageGate;
   /** The HTTP request that started the exchange, for the failure log line. */
   requestId?: string;
   /** The quota or credits of the exchange's model calls, held before each went upstream: charged when served, refunded when not. */
@@ -71,10 +75,12 @@ const MAX_SOURCES = 50;
 const MAX_SUGGESTIONS = 6;
 const short = (text: string, max: number) => withoutNul(text).slice(0, max);
 
+const ignore = () => undefined;
+
 type RowOf = (changes: Partial<MessageInput>) => MessageInput;
 
 /** An exchange whose user message is stored. */
-type Saved = Omit<Started, 'saved'> & { userMessage: MessageRow };
+type Saved = Omit<Started, 'gate'> & { userMessage: MessageRow };
 
 /** An existing conversation starts its next message from the settings of this exchange. */
 async function saveSettings(ctx: AppContext, exchange: Exchange): Promise<void> {
@@ -144,10 +150,14 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     ...changes,
   });
   let seq = 0;
-  const delta = (fields: { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] }) => {
+  const { gate, ...rest } = started;
+  type DeltaFields = { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] };
+  const append = (fields: DeltaFields) => {
     reply.firstOutputAt ??= performance.now();
     return ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
   };
+  // `created` comes before the first delta (on PGlite it may be announced just then, see user-message-gate.ts).
+  const delta = (fields: DeltaFields) => (seq === 0 ? gate.beforeFirstDelta().then(() => append(fields)) : append(fields));
   // Whether the client has been shown anything of this reply: a failure then must not take it away.
   const shown = () => seq > 0;
   // The steps still running, by tool call id: a step's parallel calls of one tool finish in any order.
@@ -159,21 +169,32 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   };
   // The call goes out while the user message is still being written (the slowest step before it).
   const upstream = startEarly(upstreamEvents(ctx, exchange, started.hold, controller.signal, retryWatch));
-  let stored: Saved;
-  try {
-    const { saved, ...rest } = started;
-    stored = { ...rest, userMessage: await saved };
-  } catch {
-    controller.abort();
-    await upstream.drop();
-    idle.stop();
-    abortSubscription.close();
-    return;
-  }
-  // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
-  const saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
-  saver.touch();
+  // The message could not be stored: the call stops, and nothing of the reply is written.
+  gate.stored.catch(() => controller.abort());
+  // The reply's rows need the user message's conversation: they are saved once the message is stored.
+  let saver: ReplySaver | undefined;
   let settings: Promise<void> | undefined;
+  const startSaves = (active: ReplySaver) => {
+    active.saveNow();
+    settings = saveSettings(ctx, exchange);
+  };
+  const saves = gate.stored.then(() => {
+    // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
+    saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
+    saver.touch();
+    if (shown()) startSaves(saver);
+  }, ignore);
+  // What the end needs: the stored user message (stored now if it still waits) and the reply's saves stopped.
+  let ending: Ending | undefined;
+  const endingOf = async (): Promise<Ending | undefined> => {
+    try {
+      const userMessage = await gate.beforeEnd();
+      await saves;
+      return { exchange, started: { ...rest, userMessage }, rowOf, placeholderStored: await saver!.stop(), shown };
+    } catch {
+      return undefined;
+    }
+  };
 
   try {
     for await (const event of upstream.events) {
@@ -214,23 +235,21 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       } else if (event.type === 'suggestions') {
         reply.suggestions = event.items.slice(0, MAX_SUGGESTIONS).map((item) => short(item, 300));
       }
-      saver.touch();
+      saver?.touch();
       idle.touch();
       // After the first thing shown, not the first event (often only the model's name): PGlite writes in this
       // thread, and a write begun before the first text arrived held that text back.
-      if (!settings && shown()) {
-        saver.saveNow();
-        settings = saveSettings(ctx, exchange);
-      }
+      if (!settings && shown() && saver) startSaves(saver);
     }
     settleSteps(running);
-    const placeholderStored = await saver.stop();
-    await finish(ctx, { exchange, started: stored, rowOf, placeholderStored, shown }, reply, { cancelled: controller.signal.aborted }, settings);
+    ending = await endingOf();
+    if (ending) await finish(ctx, ending, reply, { cancelled: controller.signal.aborted }, settings);
   } catch (error) {
     settleSteps(running);
-    const placeholderStored = await saver.stop();
-    const ending = { exchange, started: stored, rowOf, placeholderStored, shown };
-    if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
+    ending ??= await endingOf();
+    // Not stored (see endUnstored): the call is closed, nothing is written.
+    if (!ending) await upstream.drop();
+    else if (controller.signal.aborted) await finish(ctx, ending, reply, { cancelled: true }, settings);
     else if (shown()) {
       logExchangeFailure(ctx.log, exchange, started.requestId, error);
       await finish(ctx, ending, reply, { cancelled: false, errorText: errorTextFor(error, failureContext(ctx, exchange)).text }, settings);
@@ -239,6 +258,28 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     idle.stop();
     abortSubscription.close();
   }
+  if (!ending) await endUnstored(ctx, exchange, started);
+}
+
+/**
+ * The user message could not be stored. Before `created` the caller answers that (and settles
+ * the hold); after it, the reply shown so far ends with the error: nothing of it is stored and
+ * nothing is charged.
+ */
+async function endUnstored(ctx: AppContext, exchange: Exchange, started: Started) {
+  const error = await started.gate.stored.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  const announced = await started.gate.announced.then(
+    () => true,
+    () => false,
+  );
+  if (!announced) return;
+  logExchangeFailure(ctx.log, exchange, started.requestId, error);
+  await started.hold?.settle({ served: false });
+  const { text } = errorTextFor(error);
+  await ctx.streams.append(started.streamId, { event: 'error', data: errorEvent({ text }), last: true }).catch((appendError: unknown) => logLostEnd(ctx, started, appendError));
 }
 
 /** The provider's events for this exchange, once its request is built (files read in). */
@@ -328,7 +369,7 @@ async function finish(ctx: AppContext, ending: Ending, reply: Reply, outcome: Ou
 }
 
 /** The stream could not be ended (its registry is away): its readers end on their own once it expires. */
-function logLostEnd(ctx: AppContext, started: Saved, error: unknown) {
+function logLostEnd(ctx: AppContext, started: Pick<Started, 'requestId' | 'streamId'>, error: unknown) {
   ctx.log.error({ err: error, reqId: started.requestId, streamId: started.streamId }, 'could not end the chat stream');
 }
 

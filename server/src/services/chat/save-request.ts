@@ -91,14 +91,31 @@ function userMessageRow(exchange: Exchange) {
   };
 }
 
+/** The row an exchange's new user message will be stored as, stamped `at`: what `created` announces before the insert. */
+export function announcedUserMessage(exchange: Exchange, at: Date): MessageRow {
+  return storedMessage(userMessageRow(exchange), { createdAt: at, updatedAt: at });
+}
+
+/** Stores a user message announced as `row` before it was stored, with its stamps; an id taken meanwhile is refused as at any insert. */
+export async function saveAnnouncedUserMessage(db: Db, exchange: Exchange, row: MessageRow): Promise<MessageRow> {
+  try {
+    await insertUserMessages(db, [exchange], [row.createdAt]);
+  } catch (error) {
+    return takenOnInsert(error);
+  }
+  await markNewFilesUsed(db, exchange);
+  return row;
+}
+
 /**
  * Inserts the user messages of several exchanges not stored yet, with the new conversations (titled
  * DEFAULT_TITLE) of the first messages among them, in one statement: each column travels as one
  * array and is unnested. The whole statement fails if one row does (a taken id): the caller then
  * saves them one by one, each with its own answer. Answers the stored messages in the exchanges'
- * order; their files are not marked used here (`markNewFilesUsed`).
+ * order; their files are not marked used here (`markNewFilesUsed`). A message stamped in `stampedAt`
+ * keeps that time; the others take the database's.
  */
-export async function insertUserMessages(db: Db, exchanges: readonly Exchange[]): Promise<MessageRow[]> {
+export async function insertUserMessages(db: Db, exchanges: readonly Exchange[], stampedAt: readonly Date[] = []): Promise<MessageRow[]> {
   const rows = exchanges.map(userMessageRow);
   const m = bareColumns(messages);
   const c = bareColumns(conversations);
@@ -109,15 +126,16 @@ export async function insertUserMessages(db: Db, exchanges: readonly Exchange[])
         ${arrayParam(rows.map((r) => r.parentMessageId), 'text')}, ${arrayParam(rows.map((r) => r.text), 'text')}, ${arrayParam(rows.map((r) => r.model), 'text')},
         ${arrayParam(rows.map((r) => r.endpoint), 'text')}, ${arrayParam(rows.map((r) => r.isEdited), 'bool')},
         ${arrayParam(rows.map((r) => (r.files === null ? null : JSON.stringify(r.files))), 'text')},
-        ${arrayParam(exchanges.map((e) => !e.conversation), 'bool')}, ${arrayParam(exchanges.map((e) => JSON.stringify(e.options)), 'text')}
-      ) AS r(id, conversation_id, user_id, parent_message_id, text, model, endpoint, is_edited, files, new_conversation, options)
+        ${arrayParam(exchanges.map((e) => !e.conversation), 'bool')}, ${arrayParam(exchanges.map((e) => JSON.stringify(e.options)), 'text')},
+        ${arrayParam(exchanges.map((_, i) => stampedAt[i]?.toISOString() ?? null), 'timestamptz')}
+      ) AS r(id, conversation_id, user_id, parent_message_id, text, model, endpoint, is_edited, files, new_conversation, options, stamped_at)
     ), created AS (
       INSERT INTO ${conversations} (${c('id')}, ${c('userId')}, ${c('title')}, ${c('endpoint')}, ${c('model')}, ${c('options')}, ${c('tools')})
       SELECT conversation_id, user_id, ${DEFAULT_TITLE}, endpoint, model, options::jsonb, '[]'::jsonb FROM input WHERE new_conversation
       RETURNING ${c('id')}
     )
-    INSERT INTO ${messages} (${m('id')}, ${m('conversationId')}, ${m('userId')}, ${m('parentMessageId')}, ${m('sender')}, ${m('text')}, ${m('isCreatedByUser')}, ${m('model')}, ${m('endpoint')}, ${m('isEdited')}, ${m('files')})
-    SELECT id, conversation_id, user_id, parent_message_id, 'User', text, true, model, endpoint, is_edited, files::jsonb FROM input
+    INSERT INTO ${messages} (${m('id')}, ${m('conversationId')}, ${m('userId')}, ${m('parentMessageId')}, ${m('sender')}, ${m('text')}, ${m('isCreatedByUser')}, ${m('model')}, ${m('endpoint')}, ${m('isEdited')}, ${m('files')}, ${m('createdAt')}, ${m('updatedAt')})
+    SELECT id, conversation_id, user_id, parent_message_id, 'User', text, true, model, endpoint, is_edited, files::jsonb, coalesce(stamped_at, now()), coalesce(stamped_at, now()) FROM input
     RETURNING ${m('id')} AS id, ${m('createdAt')} AS created_at, ${m('updatedAt')} AS updated_at`);
   const stamps = new Map((result as unknown as { rows: { id: string; created_at: string | Date; updated_at: string | Date }[] }).rows.map((r) => [r.id, r]));
   return rows.map((row) => {

@@ -7,6 +7,7 @@ import { errorTextFor } from './chat-error-text.ts';
 import { isStored, type Exchange } from './prepare-exchange.ts';
 import { keptContinuedRow, storeErrorSibling } from './reply-row.ts';
 import { runExchange } from './run-exchange.ts';
+import { openUserMessageGate } from './user-message-gate.ts';
 import { saveRequest } from './save-request.ts';
 import { fallbackTitle } from './title.ts';
 import { callMeter } from '../access/call-meter.ts';
@@ -37,7 +38,8 @@ async function refuse(ctx: AppContext, exchange: Exchange, errorText: string): P
  * upstream call already goes out: the insert no longer delays the first token. The reply runs
  * in the background: it keeps streaming into the registry even if this client disconnects, so
  * it can resume. The reply placeholder and the conversation's settings are written once the
- * upstream call is under way. A user message that cannot be saved drops the call and throws.
+ * upstream call is under way. A user message that cannot be saved before `created` drops the
+ * call and throws; one that fails after it ends the stream with an error (run-exchange.ts).
  */
 export async function startExchange(ctx: AppContext, exchange: Exchange, requestId?: string, payer?: Payer, clientIp?: string): Promise<StartResult> {
   const startedAt = performance.now();
@@ -57,19 +59,12 @@ export async function startExchange(ctx: AppContext, exchange: Exchange, request
     return { ok: false, error: await refuse(ctx, exchange, chatErrorText('concurrent', { limit })) };
   }
 
-  // The insert waits one turn of the event loop (with the other exchanges starting in it), so the upstream
-  // request is written out first: PGlite runs in this thread, and an insert started at once held it back.
-  const saved = ctx.userMessageSaves.save(exchange).then(async (userMessage) => {
-    await ctx.streams.append(streamId, {
-      event: 'message',
-      data: { created: true, message: presentMessage(userMessage), conversationId: exchange.conversationId, streamId },
-    });
-    return userMessage;
-  });
-  // The upstream call starts while the user message is written; the reply waits for `created`.
-  const running = runExchange(ctx, exchange, { streamId, saved, requestId, hold, payer, clientIp, startedAt });
+  // The upstream call starts while the user message is stored (see user-message-gate.ts); nothing of the reply
+  // goes out before `created`.
+  const gate = openUserMessageGate(ctx, exchange, streamId);
+  const running = runExchange(ctx, exchange, { streamId, gate, requestId, hold, payer, clientIp, startedAt });
   try {
-    await saved;
+    await gate.announced;
     return { ok: true, streamId };
   } catch (error) {
     // The exchange has dropped its upstream call (and settles nothing): the hold is settled here, once.
