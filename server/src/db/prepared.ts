@@ -1,5 +1,5 @@
 import type { Db } from './client.ts';
-import type { KeepsStatements } from './pglite-named-statements.ts';
+import { statementKeeper } from './in-thread.ts';
 
 /**
  * A statement composed once per database and reused. Drizzle composes a query on every call
@@ -23,7 +23,7 @@ export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
  * PGlite keeps it only when told (`withNamedStatements`), and its client is told here.
  */
 function keepPrepared(db: Db, statement: unknown) {
-  const client = (db as { $client?: Partial<KeepsStatements> }).$client;
+  const client = statementKeeper(db);
   const query = (statement as { getQuery?: () => { sql: string } }).getQuery?.();
-  if (client?.keepPrepared && query) client.keepPrepared(query.sql);
+  if (client && query) client.keepPrepared(query.sql);
 }
