@@ -44,6 +44,15 @@ describe.each(testDatabaseKinds)('a new user message, stored and announced, on %
     expect(await gate.stored).toEqual(announced);
   });
 
+  it('is read by a client after `created` even when the first delta came in a check-phase callback', async () => {
+    const { key, exchange, gate } = await opened('From an immediate');
+
+    const announced = await new Promise<Awaited<ReturnType<typeof gate.beforeFirstDelta>>>((resolve, reject) => setImmediate(() => void gate.beforeFirstDelta().then(resolve, reject)));
+    const read = await storedMessages(key, exchange.conversationId);
+
+    expect(read.map((m) => [m.messageId, m.createdAt])).toEqual([[exchange.userMessage.id, announced.createdAt.toISOString()]]);
+  });
+
   it('stores a message whose reply is slow before announcing it', async () => {
     const { key, exchange, gate, order } = await opened('Slow one');
 

@@ -36,17 +36,16 @@ function settledLater<T>(): Settled<T> {
   return { promise, settle };
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Stores an exchange's new user message and announces it with `created`, in one of two orders.
  * Normally the message is stored first (batched with the others starting in the same turn), then
  * announced. On PGlite the insert runs in this thread, about a millisecond of it: begun while the
  * upstream's answer arrived, that answer waited. There the message waits up to `RELAY_FIRST_MS`
  * for the first delta: if it comes first, `created` is announced with the row as it will be
- * stored (stamped now), the delta follows, and the insert is queued in the next turn, ahead of
+ * stored (stamped now), the delta follows, and the insert is queued in the same turn, ahead of
  * any statement a client could send after reading `created` (PGlite runs one statement at a
- * time, in order). An insert that fails then (an id taken since `prepareExchange` checked it)
+ * time, in order; the statement itself waits for the writes already queued, see
+ * `pendingWritesOut`). An insert that fails then (an id taken since `prepareExchange` checked it)
  * rejects `stored` after `created` went out.
  */
 export function openUserMessageGate(ctx: AppContext, exchange: Exchange, streamId: string): UserMessageGate {
@@ -75,7 +74,9 @@ export function openUserMessageGate(ctx: AppContext, exchange: Exchange, streamI
     const row = announcedUserMessage(exchange, new Date());
     const out = announce(row);
     announced.settle(out);
-    stored.settle(out.then(nextTurn).then(() => saveAnnouncedUserMessage(ctx.db, exchange, row)));
+    // Queued now, in the turn that writes `created`: a turn later, a client's read sent on seeing `created` could
+    // come first (a delta relayed from a check-phase callback leaves a poll phase before the next check phase).
+    stored.settle(out.then(() => saveAnnouncedUserMessage(ctx.db, exchange, row)));
   }
 
   const relayFirst = !isStored(exchange.userMessage) && runsInThisThread(ctx.db);
