@@ -15,7 +15,10 @@ export function bareColumns<T extends PgTable>(table: T): (key: keyof T['_']['co
 }
 
 /** One column's values as one array parameter of PostgreSQL's `type` (`text`, `bool`, `bigint`…), for `unnest`. */
-export const arrayParam = <T>(values: readonly T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+const arrayParam = <T>(values: readonly T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** The same, its values named `name` and given per call (`composedOnce`). */
+export const arrayPlaceholder = (name: string, type: string): SQL => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
 /** A row's value as its array carries it: a value left out takes the column's plain default (`default(0)`), else null. */
 function valueOf(value: unknown, column: Column): unknown {

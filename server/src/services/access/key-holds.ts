@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayParam } from '../../db/unnest-insert.ts';
+import { composedOnce } from '../../db/composed-once.ts';
+import { arrayPlaceholder } from '../../db/unnest-insert.ts';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 
 /** The ledger fields of one hold besides its amount. */
@@ -34,6 +35,34 @@ interface BatchRow extends Record<string, unknown> {
   held: string[] | null;
 }
 
+const holdStatement = composedOnce<Record<string, unknown>, BatchRow>(sql`
+  WITH wanted AS (
+    SELECT * FROM unnest(
+      ${arrayPlaceholder('ids', 'text')}, ${arrayPlaceholder('costs', 'bigint')}, ${arrayPlaceholder('userIds', 'text')},
+      ${arrayPlaceholder('models', 'text')}, ${arrayPlaceholder('conversationIds', 'text')}, ${arrayPlaceholder('messageIds', 'text')}
+    ) WITH ORDINALITY AS w(id, cost, user_id, model, conversation_id, message_id, n)
+  ),
+  usable AS (
+    SELECT ${accessKeys.quota} AS quota FROM ${accessKeys}
+    WHERE ${accessKeys.id} = ${sql.placeholder('keyId')} AND ${accessKeys.status} = 'active' AND (${accessKeys.expiresAt} IS NULL OR ${accessKeys.expiresAt} > now())
+    FOR UPDATE
+  ),
+  granted AS (
+    SELECT wanted.* FROM (SELECT wanted.*, sum(cost) OVER (ORDER BY n) AS running FROM wanted) wanted, usable WHERE running <= usable.quota
+  ),
+  taken AS (
+    UPDATE ${accessKeys}
+    SET quota = ${accessKeys.quota} - (SELECT sum(cost) FROM granted), used = ${accessKeys.used} + (SELECT sum(cost) FROM granted), updated_at = now()
+    WHERE ${accessKeys.id} = ${sql.placeholder('keyId')} AND EXISTS (SELECT 1 FROM granted)
+    RETURNING ${accessKeys.quota}
+  ),
+  held AS (
+    INSERT INTO ${usageLedger} (id, user_id, access_key_id, kind, amount, model, conversation_id, message_id)
+    SELECT id, user_id, ${sql.placeholder('keyId')}, 'hold', cost, model, conversation_id, message_id FROM granted WHERE EXISTS (SELECT 1 FROM taken)
+    RETURNING id
+  )
+  SELECT (SELECT quota FROM usable) AS quota, (SELECT array_agg(id) FROM held) AS held`);
+
 /**
  * One statement holds a batch of calls on one key: the key row is read and locked (`FOR UPDATE`),
  * the calls are granted in order while their running sum fits the quota, the quota is taken for
@@ -41,35 +70,16 @@ interface BatchRow extends Record<string, unknown> {
  * lasts for the statement alone: no round trip of the client happens while it is held.
  */
 async function holdBatch(db: Db, keyId: string, batch: readonly Pending[]): Promise<BatchRow> {
-  const result = await db.execute<BatchRow>(sql`
-    WITH wanted AS (
-      SELECT * FROM unnest(
-        ${arrayParam(batch.map((p) => p.id), 'text')}, ${arrayParam(batch.map((p) => p.cost), 'bigint')}, ${arrayParam(batch.map((p) => p.entry.userId), 'text')},
-        ${arrayParam(batch.map((p) => p.entry.model), 'text')}, ${arrayParam(batch.map((p) => p.entry.conversationId ?? null), 'text')}, ${arrayParam(batch.map((p) => p.entry.messageId ?? null), 'text')}
-      ) WITH ORDINALITY AS w(id, cost, user_id, model, conversation_id, message_id, n)
-    ),
-    usable AS (
-      SELECT ${accessKeys.quota} AS quota FROM ${accessKeys}
-      WHERE ${accessKeys.id} = ${keyId} AND ${accessKeys.status} = 'active' AND (${accessKeys.expiresAt} IS NULL OR ${accessKeys.expiresAt} > now())
-      FOR UPDATE
-    ),
-    granted AS (
-      SELECT wanted.* FROM (SELECT wanted.*, sum(cost) OVER (ORDER BY n) AS running FROM wanted) wanted, usable WHERE running <= usable.quota
-    ),
-    taken AS (
-      UPDATE ${accessKeys}
-      SET quota = ${accessKeys.quota} - (SELECT sum(cost) FROM granted), used = ${accessKeys.used} + (SELECT sum(cost) FROM granted), updated_at = now()
-      WHERE ${accessKeys.id} = ${keyId} AND EXISTS (SELECT 1 FROM granted)
-      RETURNING ${accessKeys.quota}
-    ),
-    held AS (
-      INSERT INTO ${usageLedger} (id, user_id, access_key_id, kind, amount, model, conversation_id, message_id)
-      SELECT id, user_id, ${keyId}, 'hold', cost, model, conversation_id, message_id FROM granted WHERE EXISTS (SELECT 1 FROM taken)
-      RETURNING id
-    )
-    SELECT (SELECT quota FROM usable) AS quota, (SELECT array_agg(id) FROM held) AS held`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: BatchRow[] }).rows) as BatchRow[];
-  return rows[0] ?? { quota: null, held: null };
+  const [row] = await holdStatement(db, {
+    keyId,
+    ids: batch.map((p) => p.id),
+    costs: batch.map((p) => p.cost),
+    userIds: batch.map((p) => p.entry.userId),
+    models: batch.map((p) => p.entry.model),
+    conversationIds: batch.map((p) => p.entry.conversationId ?? null),
+    messageIds: batch.map((p) => p.entry.messageId ?? null),
+  });
+  return row ?? { quota: null, held: null };
 }
 
 /**

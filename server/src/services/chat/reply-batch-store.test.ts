@@ -71,8 +71,8 @@ describe.each(testDatabaseKinds)('upsertReplies on %s', (kind) => {
     await saveReplies(database.db, [row], [saved]);
     expect(await findMessage(database.db, alice, 'r3_')).toMatchObject(expected);
     row.text.append('!');
-    await saveReplies(database.db, [{ ...row, unfinished: false }], [again]);
-    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ text: `${expected.text}!`, unfinished: false });
+    await saveReplies(database.db, [row], [again]);
+    expect(await findMessage(database.db, alice, 'r3_')).toMatchObject({ text: `${expected.text}!`, plugins: row.plugins, unfinished: true });
   });
 
   it('never appends to a reply id owned by another user', async () => {

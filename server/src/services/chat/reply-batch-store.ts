@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayParam, bareColumns } from '../../db/unnest-insert.ts';
+import { composedOnce } from '../../db/composed-once.ts';
+import { arrayPlaceholder, bareColumns } from '../../db/unnest-insert.ts';
 import { messages } from '../../db/schema.ts';
 import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
 import type { GrowingText } from './growing-text.ts';
@@ -32,24 +33,30 @@ const updated = names
   .map((n) => `"${n}" = excluded."${n}"`)
   .join(', ');
 
+type ColumnArrays<Key extends string> = Record<Key, unknown[]>;
+
+const upsertStatement = composedOnce<ColumnArrays<(typeof streamed)[number][0]>>(sql`
+  INSERT INTO ${messages} (${sql.raw(list)})
+  SELECT ${sql.raw(selected)} FROM unnest(${sql.join(
+    streamed.map(([key, type]) => arrayPlaceholder(key, type === 'bool' ? 'bool' : 'text')),
+    sql`, `,
+  )}) AS r(${sql.raw(list)})
+  ON CONFLICT ("id") DO UPDATE SET ${sql.raw(updated)}, "updated_at" = now()
+  WHERE ${messages.userId} = excluded."user_id"`);
+
 /**
  * Inserts or overwrites many streaming replies in one statement, as `upsertMessage` does for one
  * (createdAt stays from the first write; an id owned by another user is never overwritten).
  * Each column is sent as one array parameter and unnested, so the statement has 13 parameters
- * whatever the number of replies, and building it costs nothing per row.
+ * whatever the number of replies, and costs nothing per row to compose.
  */
 export async function upsertReplies(db: Db, rows: MessageInput[]): Promise<void> {
   if (rows.length === 0) return;
   const arrays = streamed.map(([key, type]) => {
     const values = rows.map((row) => row[key] ?? null);
-    const param = type === 'jsonb' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values;
-    return arrayParam(param, type === 'bool' ? 'bool' : 'text');
+    return [key, type === 'jsonb' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values];
   });
-  await db.execute(sql`
-    INSERT INTO ${messages} (${sql.raw(list)})
-    SELECT ${sql.raw(selected)} FROM unnest(${sql.join(arrays, sql`, `)}) AS r(${sql.raw(list)})
-    ON CONFLICT ("id") DO UPDATE SET ${sql.raw(updated)}, "updated_at" = now()
-    WHERE ${messages.userId} = excluded."user_id"`);
+  await upsertStatement(db, Object.fromEntries(arrays) as ColumnArrays<(typeof streamed)[number][0]>);
 }
 
 /**
@@ -64,7 +71,10 @@ export interface SavedReply {
   reasoningChars: number;
 }
 
-/** A streaming reply as the save ticks read it: its text and reasoning as they grow. */
+/**
+ * A streaming reply as the save ticks read it: its text and reasoning as they grow, and its
+ * plugins as steps run; the rest stays as its first write had it.
+ */
 export type StreamingReply = Omit<MessageInput, 'text' | 'reasoning'> & { text: GrowingText; reasoning: GrowingText };
 
 const wholeRow = (row: StreamingReply): MessageInput => ({ ...row, text: row.text.toString(), reasoning: row.reasoning.toString() || null });
@@ -85,31 +95,40 @@ interface Grown {
   reasoning: string;
 }
 
+const m = bareColumns(messages);
+const appendStatement = composedOnce<ColumnArrays<'ids' | 'userIds' | 'textBases' | 'textTails' | 'reasoningBases' | 'reasoningTails' | 'plugins'>>(sql`
+  UPDATE ${messages} SET
+    ${m('text')} = left(${messages.text}, r.text_base) || r.text_tail,
+    ${m('reasoning')} = nullif(left(coalesce(${messages.reasoning}, ''), r.reasoning_base) || r.reasoning_tail, ''),
+    ${m('plugins')} = coalesce(r.plugins::jsonb, ${messages.plugins}), "updated_at" = now()
+  FROM unnest(
+    ${arrayPlaceholder('ids', 'text')}, ${arrayPlaceholder('userIds', 'text')},
+    ${arrayPlaceholder('textBases', 'int')}, ${arrayPlaceholder('textTails', 'text')},
+    ${arrayPlaceholder('reasoningBases', 'int')}, ${arrayPlaceholder('reasoningTails', 'text')},
+    ${arrayPlaceholder('plugins', 'text')}
+  ) AS r(id, user_id, text_base, text_tail, reasoning_base, reasoning_tail, plugins)
+  WHERE ${messages.id} = r.id AND ${messages.userId} = r.user_id`);
+
 /**
  * Appends to replies already written what they grew by since (`before`), in one statement: a
  * reply's text is cut back to what was written, then the new part added, so a write that
  * succeeded unseen and is sent again cannot double anything. Without it each tick sent every live
  * reply whole: 20 replies of 100 KB made megabytes of strings and buffers 7 times a second.
+ * Only the text, the reasoning and the plugins travel: the rest of a streaming reply is its
+ * exchange's and was written with its first write (sending it again every tick for every live
+ * reply cost as much CPU as the text did).
  */
 async function appendReplies(db: Db, grown: Grown[]): Promise<void> {
   if (grown.length === 0) return;
-  const m = bareColumns(messages);
-  await db.execute(sql`
-    UPDATE ${messages} SET
-      ${m('text')} = left(${messages.text}, r.text_base) || r.text_tail,
-      ${m('reasoning')} = nullif(left(coalesce(${messages.reasoning}, ''), r.reasoning_base) || r.reasoning_tail, ''),
-      ${m('plugins')} = r.plugins::jsonb, ${m('sender')} = r.sender, ${m('model')} = r.model, ${m('endpoint')} = r.endpoint,
-      ${m('isEdited')} = r.is_edited, ${m('unfinished')} = r.unfinished, "updated_at" = now()
-    FROM unnest(
-      ${arrayParam(grown.map((g) => g.row.id), 'text')}, ${arrayParam(grown.map((g) => g.row.userId), 'text')},
-      ${arrayParam(grown.map((g) => g.before.textChars), 'int')}, ${arrayParam(grown.map((g) => g.text), 'text')},
-      ${arrayParam(grown.map((g) => g.before.reasoningChars), 'int')}, ${arrayParam(grown.map((g) => g.reasoning), 'text')},
-      ${arrayParam(grown.map((g) => (g.row.plugins == null ? null : JSON.stringify(g.row.plugins))), 'text')},
-      ${arrayParam(grown.map((g) => g.row.sender ?? null), 'text')}, ${arrayParam(grown.map((g) => g.row.model ?? null), 'text')},
-      ${arrayParam(grown.map((g) => g.row.endpoint ?? null), 'text')}, ${arrayParam(grown.map((g) => g.row.isEdited ?? false), 'bool')},
-      ${arrayParam(grown.map((g) => g.row.unfinished ?? false), 'bool')}
-    ) AS r(id, user_id, text_base, text_tail, reasoning_base, reasoning_tail, plugins, sender, model, endpoint, is_edited, unfinished)
-    WHERE ${messages.id} = r.id AND ${messages.userId} = r.user_id`);
+  await appendStatement(db, {
+    ids: grown.map((g) => g.row.id),
+    userIds: grown.map((g) => g.row.userId),
+    textBases: grown.map((g) => g.before.textChars),
+    textTails: grown.map((g) => g.text),
+    reasoningBases: grown.map((g) => g.before.reasoningChars),
+    reasoningTails: grown.map((g) => g.reasoning),
+    plugins: grown.map((g) => (g.row.plugins == null ? null : JSON.stringify(g.row.plugins))),
+  });
 }
 
 /**

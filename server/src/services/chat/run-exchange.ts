@@ -24,6 +24,7 @@ import { recordExchange } from './exchange-record.ts';
 import { sendTitle } from './name-conversation.ts';
 import type { UserMessageGate } from './user-message-gate.ts';
 import type { ReplySaver } from './reply-saver.ts';
+import type { StreamingReply } from './reply-batch-store.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
 
 interface Started {
@@ -149,6 +150,8 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
     reasoning: reply.reasoning.toString() || null,
     ...changes,
   });
+  // The row the save ticks write, built again only when an event changes more than the text or reasoning.
+  let streamingRow: StreamingReply | undefined;
   let seq = 0;
   const { gate, ...rest } = started;
   type DeltaFields = { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] };
@@ -180,7 +183,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   };
   const saves = gate.stored.then(() => {
     // The save ticks read only what the reply grew by, not the whole text (see growing-text.ts).
-    saver = ctx.replySaves.track(() => ({ ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
+    saver = ctx.replySaves.track(() => (streamingRow ??= { ...fields(), text: reply.text, reasoning: reply.reasoning, unfinished: true }));
     saver.touch();
     if (shown()) startSaves(saver);
   }, ignore);
@@ -235,6 +238,7 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
       } else if (event.type === 'suggestions') {
         reply.suggestions = event.items.slice(0, MAX_SUGGESTIONS).map((item) => short(item, 300));
       }
+      if (event.type !== 'text' && event.type !== 'reasoning') streamingRow = undefined;
       saver?.touch();
       idle.touch();
       // After the first thing shown, not the first event (often only the model's name): PGlite writes in this

@@ -1,7 +1,8 @@
 import { DEFAULT_TITLE } from '@parley/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayParam, bareColumns } from '../../db/unnest-insert.ts';
+import { arrayPlaceholder, bareColumns } from '../../db/unnest-insert.ts';
+import { composedOnce } from '../../db/composed-once.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { markFilesUsed } from '../files/file-store.ts';
@@ -107,6 +108,25 @@ export async function saveAnnouncedUserMessage(db: Db, exchange: Exchange, row: 
   return row;
 }
 
+const m = bareColumns(messages);
+const c = bareColumns(conversations);
+const insertUserMessagesStatement = composedOnce<Record<string, unknown>, { id: string; created_at: string | Date; updated_at: string | Date }>(sql`
+  WITH input AS (
+    SELECT * FROM unnest(
+      ${arrayPlaceholder('ids', 'text')}, ${arrayPlaceholder('conversationIds', 'text')}, ${arrayPlaceholder('userIds', 'text')},
+      ${arrayPlaceholder('parentIds', 'text')}, ${arrayPlaceholder('texts', 'text')}, ${arrayPlaceholder('models', 'text')},
+      ${arrayPlaceholder('endpoints', 'text')}, ${arrayPlaceholder('edited', 'bool')}, ${arrayPlaceholder('files', 'text')},
+      ${arrayPlaceholder('newConversations', 'bool')}, ${arrayPlaceholder('options', 'text')}, ${arrayPlaceholder('stampedAt', 'timestamptz')}
+    ) AS r(id, conversation_id, user_id, parent_message_id, text, model, endpoint, is_edited, files, new_conversation, options, stamped_at)
+  ), created AS (
+    INSERT INTO ${conversations} (${c('id')}, ${c('userId')}, ${c('title')}, ${c('endpoint')}, ${c('model')}, ${c('options')}, ${c('tools')})
+    SELECT conversation_id, user_id, ${sql.placeholder('title')}::text, endpoint, model, options::jsonb, '[]'::jsonb FROM input WHERE new_conversation
+    RETURNING ${c('id')}
+  )
+  INSERT INTO ${messages} (${m('id')}, ${m('conversationId')}, ${m('userId')}, ${m('parentMessageId')}, ${m('sender')}, ${m('text')}, ${m('isCreatedByUser')}, ${m('model')}, ${m('endpoint')}, ${m('isEdited')}, ${m('files')}, ${m('createdAt')}, ${m('updatedAt')})
+  SELECT id, conversation_id, user_id, parent_message_id, 'User', text, true, model, endpoint, is_edited, files::jsonb, coalesce(stamped_at, now()), coalesce(stamped_at, now()) FROM input
+  RETURNING ${m('id')} AS id, ${m('createdAt')} AS created_at, ${m('updatedAt')} AS updated_at`);
+
 /**
  * Inserts the user messages of several exchanges not stored yet, with the new conversations (titled
  * DEFAULT_TITLE) of the first messages among them, in one statement: each column travels as one
@@ -117,27 +137,22 @@ export async function saveAnnouncedUserMessage(db: Db, exchange: Exchange, row: 
  */
 export async function insertUserMessages(db: Db, exchanges: readonly Exchange[], stampedAt: readonly Date[] = []): Promise<MessageRow[]> {
   const rows = exchanges.map(userMessageRow);
-  const m = bareColumns(messages);
-  const c = bareColumns(conversations);
-  const result = await db.execute(sql`
-    WITH input AS (
-      SELECT * FROM unnest(
-        ${arrayParam(rows.map((r) => r.id), 'text')}, ${arrayParam(rows.map((r) => r.conversationId), 'text')}, ${arrayParam(rows.map((r) => r.userId), 'text')},
-        ${arrayParam(rows.map((r) => r.parentMessageId), 'text')}, ${arrayParam(rows.map((r) => r.text), 'text')}, ${arrayParam(rows.map((r) => r.model), 'text')},
-        ${arrayParam(rows.map((r) => r.endpoint), 'text')}, ${arrayParam(rows.map((r) => r.isEdited), 'bool')},
-        ${arrayParam(rows.map((r) => (r.files === null ? null : JSON.stringify(r.files))), 'text')},
-        ${arrayParam(exchanges.map((e) => !e.conversation), 'bool')}, ${arrayParam(exchanges.map((e) => JSON.stringify(e.options)), 'text')},
-        ${arrayParam(exchanges.map((_, i) => stampedAt[i]?.toISOString() ?? null), 'timestamptz')}
-      ) AS r(id, conversation_id, user_id, parent_message_id, text, model, endpoint, is_edited, files, new_conversation, options, stamped_at)
-    ), created AS (
-      INSERT INTO ${conversations} (${c('id')}, ${c('userId')}, ${c('title')}, ${c('endpoint')}, ${c('model')}, ${c('options')}, ${c('tools')})
-      SELECT conversation_id, user_id, ${DEFAULT_TITLE}, endpoint, model, options::jsonb, '[]'::jsonb FROM input WHERE new_conversation
-      RETURNING ${c('id')}
-    )
-    INSERT INTO ${messages} (${m('id')}, ${m('conversationId')}, ${m('userId')}, ${m('parentMessageId')}, ${m('sender')}, ${m('text')}, ${m('isCreatedByUser')}, ${m('model')}, ${m('endpoint')}, ${m('isEdited')}, ${m('files')}, ${m('createdAt')}, ${m('updatedAt')})
-    SELECT id, conversation_id, user_id, parent_message_id, 'User', text, true, model, endpoint, is_edited, files::jsonb, coalesce(stamped_at, now()), coalesce(stamped_at, now()) FROM input
-    RETURNING ${m('id')} AS id, ${m('createdAt')} AS created_at, ${m('updatedAt')} AS updated_at`);
-  const stamps = new Map((result as unknown as { rows: { id: string; created_at: string | Date; updated_at: string | Date }[] }).rows.map((r) => [r.id, r]));
+  const inserted = await insertUserMessagesStatement(db, {
+    title: DEFAULT_TITLE,
+    ids: rows.map((r) => r.id),
+    conversationIds: rows.map((r) => r.conversationId),
+    userIds: rows.map((r) => r.userId),
+    parentIds: rows.map((r) => r.parentMessageId),
+    texts: rows.map((r) => r.text),
+    models: rows.map((r) => r.model),
+    endpoints: rows.map((r) => r.endpoint),
+    edited: rows.map((r) => r.isEdited),
+    files: rows.map((r) => (r.files === null ? null : JSON.stringify(r.files))),
+    newConversations: exchanges.map((e) => !e.conversation),
+    options: exchanges.map((e) => JSON.stringify(e.options)),
+    stampedAt: exchanges.map((_, i) => stampedAt[i]?.toISOString() ?? null),
+  });
+  const stamps = new Map(inserted.map((r) => [r.id, r]));
   return rows.map((row) => {
     const stamp = stamps.get(row.id)!;
     return storedMessage(row, { createdAt: new Date(stamp.created_at), updatedAt: new Date(stamp.updated_at) });
