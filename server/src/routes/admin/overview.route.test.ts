@@ -21,6 +21,10 @@ describe.each(testDatabaseKinds)('the console overview on %s', (kind) => {
     const key = await mintKey(t.ctx.db, { quota: 1000, note: 'card shop' });
     keyId = key.row.id;
     const now = Date.now();
+    // Today's records are of the last three minutes, but never before today began in Shanghai
+    // (UTC+8 all year): run just after 16:00 UTC they fell on the day before.
+    const shanghaiMidnight = Math.floor((now + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+    const today = (agoMs: number) => Math.max(now - agoMs, shanghaiMidnight + (180_000 - agoMs) / 1000);
     const record = (at: number, model: string, status: 'ok' | 'error', charged: number, channel: string | null) => ({
       createdAt: new Date(at),
       userId: key.row.userId,
@@ -36,15 +40,15 @@ describe.each(testDatabaseKinds)('the console overview on %s', (kind) => {
       status,
     });
     await t.ctx.db.insert(usageRecords).values([
-      record(now - 60_000, 'gpt-4o', 'ok', 10, 'openai'),
-      record(now - 120_000, 'gpt-4o', 'error', 0, 'openai'),
-      record(now - 180_000, 'gpt-4o-mini', 'ok', 1, null),
+      record(today(60_000), 'gpt-4o', 'ok', 10, 'openai'),
+      record(today(120_000), 'gpt-4o', 'error', 0, 'openai'),
+      record(today(180_000), 'gpt-4o-mini', 'ok', 1, null),
       record(now - 3 * DAY, 'gpt-4o-mini', 'ok', 1, null),
       // Older than 30 days: in no period.
       record(now - 40 * DAY, 'gpt-4o', 'ok', 10, 'openai'),
     ]);
     await t.ctx.db.insert(orders).values([
-      { payId: 'a', accessKeyId: keyId, type: 1, price: 2000, quota: 1000, status: 'paid', paidAt: new Date(now - 30_000), tradeNo: 't-1' },
+      { payId: 'a', accessKeyId: keyId, type: 1, price: 2000, quota: 1000, status: 'paid', paidAt: new Date(today(30_000)), tradeNo: 't-1' },
       { payId: 'b', accessKeyId: keyId, type: 1, price: 5000, quota: 3000, status: 'paid', paidAt: new Date(now - 5 * DAY), tradeNo: 't-2' },
       { payId: 'c', accessKeyId: keyId, type: 1, price: 9900, quota: 9000, status: 'pending' },
     ]);
