@@ -36,6 +36,10 @@ describe.each(testDatabaseKinds)('composedOnce on %s', (kind) => {
     }
   });
 
+  it('refuses a call that leaves a placeholder without its value', async () => {
+    await expect(renameStatement(database.db, { ids: [], names: [] } as never)).rejects.toThrow('no value for the placeholder suffix');
+  });
+
   it('refuses to run inside a transaction rather than outside it', async () => {
     await expect(database.db.transaction((tx) => renameStatement(tx, { ids: [], names: [], suffix: '' }))).rejects.toThrow('not in a transaction');
   });

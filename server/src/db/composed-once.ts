@@ -29,7 +29,10 @@ export function composedOnce<Values extends Record<string, unknown>, Row = Recor
     statementKeeper(db)?.keepPrepared(text);
     const result = await driver.query(
       text,
-      names.map((name) => values[name]),
+      names.map((name) => {
+        if (!(name in values)) throw new Error(`no value for the placeholder ${name}`);
+        return values[name];
+      }),
     );
     return result.rows as Row[];
   };
