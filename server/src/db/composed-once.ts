@@ -8,6 +8,9 @@ interface Driver {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** A statement's values that are arrays (one per unnested column), by placeholder name. */
+export type ArrayValues<Name extends string> = Record<Name, readonly unknown[]>;
+
 /**
  * A statement Drizzle composes once, its values named by `sql.placeholder`, then sent on each
  * call straight to the driver with the values in their places. Drizzle composes a statement on

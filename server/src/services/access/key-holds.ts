@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { composedOnce } from '../../db/composed-once.ts';
+import { composedOnce, type ArrayValues } from '../../db/composed-once.ts';
 import { arrayPlaceholder } from '../../db/unnest-insert.ts';
 import { accessKeys, usageLedger } from '../../db/schema.ts';
 
@@ -35,7 +35,7 @@ interface BatchRow extends Record<string, unknown> {
   held: string[] | null;
 }
 
-const holdStatement = composedOnce<Record<string, unknown>, BatchRow>(sql`
+const holdStatement = composedOnce<ArrayValues<'ids' | 'costs' | 'userIds' | 'models' | 'conversationIds' | 'messageIds'> & { keyId: string }, BatchRow>(sql`
   WITH wanted AS (
     SELECT * FROM unnest(
       ${arrayPlaceholder('ids', 'text')}, ${arrayPlaceholder('costs', 'bigint')}, ${arrayPlaceholder('userIds', 'text')},

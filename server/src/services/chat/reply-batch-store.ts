@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { composedOnce } from '../../db/composed-once.ts';
+import { composedOnce, type ArrayValues } from '../../db/composed-once.ts';
 import { arrayPlaceholder, bareColumns } from '../../db/unnest-insert.ts';
 import { messages } from '../../db/schema.ts';
 import { upsertMessage, type MessageInput } from '../messages/message-store.ts';
@@ -33,9 +33,7 @@ const updated = names
   .map((n) => `"${n}" = excluded."${n}"`)
   .join(', ');
 
-type ColumnArrays<Key extends string> = Record<Key, unknown[]>;
-
-const upsertStatement = composedOnce<ColumnArrays<(typeof streamed)[number][0]>>(sql`
+const upsertStatement = composedOnce<ArrayValues<(typeof streamed)[number][0]>>(sql`
   INSERT INTO ${messages} (${sql.raw(list)})
   SELECT ${sql.raw(selected)} FROM unnest(${sql.join(
     streamed.map(([key, type]) => arrayPlaceholder(key, type === 'bool' ? 'bool' : 'text')),
@@ -56,7 +54,7 @@ export async function upsertReplies(db: Db, rows: MessageInput[]): Promise<void>
     const values = rows.map((row) => row[key] ?? null);
     return [key, type === 'jsonb' ? values.map((v) => (v === null ? null : JSON.stringify(v))) : values];
   });
-  await upsertStatement(db, Object.fromEntries(arrays) as ColumnArrays<(typeof streamed)[number][0]>);
+  await upsertStatement(db, Object.fromEntries(arrays) as ArrayValues<(typeof streamed)[number][0]>);
 }
 
 /**
@@ -96,7 +94,7 @@ interface Grown {
 }
 
 const m = bareColumns(messages);
-const appendStatement = composedOnce<ColumnArrays<'ids' | 'userIds' | 'textBases' | 'textTails' | 'reasoningBases' | 'reasoningTails' | 'plugins'>>(sql`
+const appendStatement = composedOnce<ArrayValues<'ids' | 'userIds' | 'textBases' | 'textTails' | 'reasoningBases' | 'reasoningTails' | 'plugins'>>(sql`
   UPDATE ${messages} SET
     ${m('text')} = left(${messages.text}, r.text_base) || r.text_tail,
     ${m('reasoning')} = nullif(left(coalesce(${messages.reasoning}, ''), r.reasoning_base) || r.reasoning_tail, ''),

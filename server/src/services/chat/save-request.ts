@@ -2,7 +2,7 @@ import { DEFAULT_TITLE } from '@parley/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { arrayPlaceholder, bareColumns } from '../../db/unnest-insert.ts';
-import { composedOnce } from '../../db/composed-once.ts';
+import { composedOnce, type ArrayValues } from '../../db/composed-once.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { markFilesUsed } from '../files/file-store.ts';
@@ -110,7 +110,10 @@ export async function saveAnnouncedUserMessage(db: Db, exchange: Exchange, row: 
 
 const m = bareColumns(messages);
 const c = bareColumns(conversations);
-const insertUserMessagesStatement = composedOnce<Record<string, unknown>, { id: string; created_at: string | Date; updated_at: string | Date }>(sql`
+const insertUserMessagesStatement = composedOnce<
+  ArrayValues<'ids' | 'conversationIds' | 'userIds' | 'parentIds' | 'texts' | 'models' | 'endpoints' | 'edited' | 'files' | 'newConversations' | 'options' | 'stampedAt'> & { title: string },
+  { id: string; created_at: string | Date; updated_at: string | Date }
+>(sql`
   WITH input AS (
     SELECT * FROM unnest(
       ${arrayPlaceholder('ids', 'text')}, ${arrayPlaceholder('conversationIds', 'text')}, ${arrayPlaceholder('userIds', 'text')},
