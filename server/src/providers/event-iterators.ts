@@ -42,8 +42,10 @@ export function lazyEvents<T>(open: () => AsyncIterable<T> | Promise<AsyncIterab
 /**
  * `source`'s items, handed on with one promise turn each; when `source` fails, `recover`
  * decides: it throws (the failure, or another) or answers the iterable to go on reading from.
+ * Once `settled` answers true, `recover` would only throw the failure again: the items then pass
+ * with no turn of this layer.
  */
-export function recovering<T>(source: AsyncIterable<T>, recover: (error: unknown) => AsyncIterable<T> | Promise<AsyncIterable<T>>): AsyncIterable<T> {
+export function recovering<T>(source: AsyncIterable<T>, recover: (error: unknown) => AsyncIterable<T> | Promise<AsyncIterable<T>>, settled?: () => boolean): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<T> {
       let current = source[Symbol.asyncIterator]();
@@ -51,7 +53,7 @@ export function recovering<T>(source: AsyncIterable<T>, recover: (error: unknown
         current = (await recover(error))[Symbol.asyncIterator]();
         return next();
       };
-      const next = (): Promise<IteratorResult<T>> => current.next().then(undefined, recovered);
+      const next = (): Promise<IteratorResult<T>> => (settled?.() ? current.next() : current.next().then(undefined, recovered));
       return {
         next,
         return: (value?: unknown) => (current.return ? current.return(value) : Promise.resolve(done)),

@@ -11,7 +11,8 @@ const WHOLE = -1;
  * the final frame) does not match, and is kept whole.
  */
 const DELTA_FRAME = /^\{"message":true,"seq":(\d{1,9}),"delta":("(?:[^"\\]|\\.)*")\}$/;
-const deltaFrame = (seq: number, delta: string) => `{"message":true,"seq":${seq},"delta":${delta}}`;
+/** A text delta frame's JSON from its `seq` and its delta's JSON: what JSON.stringify of the frame's data writes, without building it. */
+export const deltaFrameJson = (seq: number, deltaJson: string) => `{"message":true,"seq":${seq},"delta":${deltaJson}}`;
 
 /** Characters past Latin-1 make V8 keep a string at two bytes a character. */
 const TWO_BYTE = /[\u0100-\uffff]/;
@@ -63,7 +64,7 @@ export class FrameBlock {
   frame(seq: number, last: boolean): StreamFrame {
     const i = seq - this.first;
     const part = this.text.slice(i === 0 ? 0 : this.ends[i - 1]!, this.ends[i]);
-    const json = this.seqs[i] === WHOLE ? part : deltaFrame(this.seqs[i]!, part);
+    const json = this.seqs[i] === WHOLE ? part : deltaFrameJson(this.seqs[i]!, part);
     return storedFrame(seq, this.events[i] === ERROR ? 'error' : 'message', json, last);
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatFrame } from '@parley/core';
 import { describe, expect, it, vi } from 'vitest';
+import { deltaFrameJson } from './frame-block.ts';
 import { createMemoryStreamRegistry } from './memory-registry.ts';
 import { deltaOf, ended, runStreamRegistrySuite } from '../test-support/stream-registry-suite.ts';
 import type { StreamRegistry } from './stream-registry.ts';
@@ -48,6 +49,12 @@ describe('memory registry replay cap', () => {
 });
 
 describe('memory registry: frames kept compactly', () => {
+  it('writes a text delta frame exactly as JSON.stringify writes its data, which is what a block packs', () => {
+    for (const delta of ['', 'plain', 'quote " backslash \\ newline \n', 'é 漢字 😀', '\u0000\u2028']) {
+      expect(deltaFrameJson(41, JSON.stringify(delta))).toBe(JSON.stringify({ message: true, seq: 41, delta }));
+    }
+  });
+
   it('holds a finished 100 KB reply of 11,000 small deltas in about 220 KB (its JSON frames were 1.1 MB at two bytes a character)', async () => {
     const registry = createMemoryStreamRegistry({ maxReplayBytes: 250_000 });
     const streamId = await finishedStream(registry, 11_000, 9);

@@ -52,6 +52,11 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
   };
 
   const isLive = (entry: Entry) => entry.stream.isLive(maxLifetimeMs);
+  const liveEntry = (streamId: string): Entry => {
+    const entry = streams.get(streamId);
+    if (!entry || entry.stream.ended) throw new Error(`stream ${streamId} is not live`);
+    return entry;
+  };
   const liveOf = (userId: string) => {
     const entries = running.get(userId);
     if (!entries) return 0;
@@ -86,9 +91,12 @@ export function createMemoryStreamRegistry(options: StreamRegistryOptions = {}):
       return { ok: true };
     },
 
+    appendLive(streamId, json) {
+      return liveEntry(streamId).stream.append('message', json, false).seq;
+    },
+
     async append(streamId, { event, data, last = false, endsReply = false }) {
-      const entry = streams.get(streamId);
-      if (!entry || entry.stream.ended) throw new Error(`stream ${streamId} is not live`);
+      const entry = liveEntry(streamId);
       const frame = entry.stream.append(event, JSON.stringify(data), last);
       if (last || endsReply) {
         entry.replyEnded = true;

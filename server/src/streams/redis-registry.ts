@@ -124,6 +124,18 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
   }
 
   const owned = new Map<string, Owned>();
+  const liveStream = (streamId: string): LocalStream => {
+    const stream = owned.get(streamId)?.stream;
+    if (!stream?.isLive(maxLifetimeMs)) throw new Error(`stream ${streamId} is not live`);
+    return stream;
+  };
+  // The frame's copy for Redis: its list (the first frame sets how long it lives) and its channel.
+  const writeOf = (streamId: string, frame: StreamFrame) => ({
+    list: keys.frames(streamId),
+    channel: keys.framesChannel(streamId),
+    message: frameMessage(frame),
+    ...(frame.seq === 0 ? { expireMs: maxLifetimeMs + retainMs } : {}),
+  });
   const forget = (streamId: string) => {
     clearTimeout(owned.get(streamId)?.expiry);
     owned.delete(streamId);
@@ -159,16 +171,16 @@ export function createRedisStreamRegistry(options: RedisStreamRegistryOptions): 
       return { ok: true };
     },
 
+    appendLive(streamId, json) {
+      const frame = liveStream(streamId).append('message', json, false);
+      batch.add(writeOf(streamId, frame));
+      return frame.seq;
+    },
+
     async append(streamId, { event, data, last = false, endsReply = false }) {
-      const stream = owned.get(streamId)?.stream;
-      if (!stream?.isLive(maxLifetimeMs)) throw new Error(`stream ${streamId} is not live`);
+      const stream = liveStream(streamId);
       const frame = stream.append(event, JSON.stringify(data), last);
-      const write = {
-        list: keys.frames(streamId),
-        channel: keys.framesChannel(streamId),
-        message: frameMessage(frame),
-        ...(frame.seq === 0 ? { expireMs: maxLifetimeMs + retainMs } : {}),
-      };
+      const write = writeOf(streamId, frame);
       const { userId, conversationId } = stream.info;
       if (endsReply && !last) {
         // The reply's end is seen everywhere once answered: its slot is free, and it can no longer be aborted.

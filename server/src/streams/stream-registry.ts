@@ -71,6 +71,14 @@ export interface StreamRegistry {
   /** Adds a frame and returns its seq. `last` ends the stream: it stops counting as live and expires later; `endsReply` only the first. */
   append(streamId: string, frame: AppendedFrame): Promise<number>;
   /**
+   * Adds a `message` frame that ends neither the stream nor the reply, given as its JSON, at
+   * once: it is numbered, kept and handed to this process's listeners before this returns (the
+   * Redis registry's copy goes out with its next batch). Answers its seq; throws when the stream
+   * is not live. A reply's every chunk comes this way: no promise to wait on, nothing serialised
+   * again.
+   */
+  appendLive(streamId: string, json: string): number;
+  /**
    * Delivers every stored frame with seq > `after`, in order, then the live ones until the last.
    * Null when the stream is unknown or expired.
    */

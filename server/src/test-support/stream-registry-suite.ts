@@ -66,6 +66,25 @@ export function runStreamRegistrySuite(name: string, makePair: (options?: Stream
       sub!.close();
     });
 
+    it('appends a live frame from its JSON at once: numbered after the others, handed on before it returns, replayed elsewhere as given', async () => {
+      const info = newStream();
+      await pair.writer.create(info, 5);
+      await pair.writer.append(info.streamId, { event: 'message', data: deltaOf('a') });
+      const here: StreamFrame[] = [];
+      const sub = await pair.writer.subscribe(info.streamId, 0, (f) => here.push(f));
+      const json = '{"message":true,"seq":2,"delta":"b\\n"}';
+      expect(pair.writer.appendLive(info.streamId, json)).toBe(1);
+      expect(here.map((f) => [f.seq, f.event, f.json, f.last])).toEqual([[1, 'message', json, false]]);
+      await pair.writer.append(info.streamId, { event: 'message', data: ended, last: true });
+      const there: StreamFrame[] = [];
+      await pair.reader.subscribe(info.streamId, 0, (f) => there.push(f));
+      await waitUntil(() => there.length === 2);
+      expect(there.map((f) => f.json)).toEqual([json, JSON.stringify(ended)]);
+      expect(() => pair.writer.appendLive(info.streamId, json)).toThrow(/is not live/);
+      expect(() => pair.writer.appendLive(randomUUID(), json)).toThrow(/is not live/);
+      sub!.close();
+    });
+
     it('replays a whole ended stream, error frames included', async () => {
       const info = newStream();
       await pair.writer.create(info, 5);

@@ -45,7 +45,10 @@ describe.each(testDatabaseKinds)('third-party clients, pictures, embeddings, abo
     expect(embedded.data.map((d) => d.embedding.length)).toEqual([1536, 1536]);
     await expect(client.embeddings.create({ model: 'text-embedding-ada-002', input: 'x', dimensions: 8 })).rejects.toMatchObject({ status: 400 });
     await expect.poll(async () => (await records(key)).length, recordWait).toBe(2);
-    const [embeddingRecord, imageRecord] = await records(key);
+    // Each record is written once its call settled, after its answer: the two may land in either order.
+    const recorded = await records(key);
+    const imageRecord = recorded.find((r) => r.dialect === 'images');
+    const embeddingRecord = recorded.find((r) => r.dialect === 'embeddings');
     expect(imageRecord).toMatchObject({ dialect: 'images', model: 'gpt-4o-image', status: 'ok', charged: 10 });
     expect(embeddingRecord).toMatchObject({ dialect: 'embeddings', model: 'text-embedding-3-small', inputTokens: 3, status: 'ok', charged: 1 });
     expect((await keyRow(keyId)).quota).toBe(89);

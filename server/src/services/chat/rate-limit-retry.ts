@@ -52,5 +52,6 @@ export function withRateLimitRetry(provider: ChatProvider, request: ChatRequest,
       ? { ...request, beforeCall: async (call) => (alreadyHeld > 0 ? void alreadyHeld-- : request.beforeCall!(call)) }
       : request;
     return provider.stream(again, signal);
-  });
+    // Once the user saw output there is nothing to retry (the above throws): failures then pass as they are.
+  }, () => watch.shown());
 }

@@ -26,6 +26,7 @@ import type { UserMessageGate } from './user-message-gate.ts';
 import type { ReplySaver } from './reply-saver.ts';
 import type { StreamingReply } from './reply-batch-store.ts';
 import { jsonWithoutNul, withoutNul } from './without-nul.ts';
+import { deltaFrameJson } from '../../streams/frame-block.ts';
 
 interface Started {
   streamId: string;
@@ -157,10 +158,14 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
   type DeltaFields = { delta: string; reasoningDelta?: string; plugins?: PluginInfo[] };
   const append = (fields: DeltaFields) => {
     reply.firstOutputAt ??= performance.now();
-    return ctx.streams.append(streamId, { event: 'message', data: { message: true, seq: ++seq, ...fields } });
+    seq += 1;
+    // A text chunk, nearly every frame, is written as its data object's JSON would be, without the object.
+    const json = fields.reasoningDelta === undefined && fields.plugins === undefined ? deltaFrameJson(seq, JSON.stringify(fields.delta)) : JSON.stringify({ message: true, seq, ...fields });
+    ctx.streams.appendLive(streamId, json);
   };
-  // `created` comes before the first delta (on PGlite it may be announced just then, see user-message-gate.ts).
-  const delta = (fields: DeltaFields) => (seq === 0 ? gate.beforeFirstDelta().then(() => append(fields)) : append(fields));
+  // `created` comes before the first delta (on PGlite it may be announced just then, see user-message-gate.ts);
+  // the first waits for it, every later one is appended at once (a promise per chunk cost a turn of the loop).
+  const delta = (fields: DeltaFields): Promise<void> | undefined => (seq === 0 ? gate.beforeFirstDelta().then(() => append(fields)) : void append(fields));
   // Whether the client has been shown anything of this reply: a failure then must not take it away.
   const shown = () => seq > 0;
   // The steps still running, by tool call id: a step's parallel calls of one tool finish in any order.
@@ -207,11 +212,13 @@ export async function runExchange(ctx: AppContext, exchange: Exchange, started: 
         if (image?.file) reply.files.push(image.file);
         const text = withoutNul(event.type === 'text' ? event.delta : image!.markdown);
         reply.text.append(text);
-        await delta({ delta: text });
+        const first = delta({ delta: text });
+        if (first) await first;
       } else if (event.type === 'reasoning') {
         const reasoning = withoutNul(event.delta);
         reply.reasoning.append(reasoning);
-        await delta({ delta: '', reasoningDelta: reasoning });
+        const first = delta({ delta: '', reasoningDelta: reasoning });
+        if (first) await first;
       } else if (event.type === 'tool-call') {
         const plugin: PluginInfo = { latest: event.toolName, loading: true, inputs: [jsonWithoutNul(event.input)] };
         reply.plugins.push(plugin);

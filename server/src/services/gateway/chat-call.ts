@@ -52,14 +52,20 @@ export async function runChatCall(ctx: AppContext, input: ChatCallInput): Promis
   return meteredCall(ctx, { caller, target, estimate, dialect: input.dialect, clientIp: input.clientIp, signal }, async (metering) => {
     metering.watch = watch;
     const streamed = request.stream === true;
-    const chat = (routed: UpstreamTarget, io: UpstreamIo) =>
-      adapter.chat(routed, request, {
+    const chat = (routed: UpstreamTarget, io: UpstreamIo) => {
+      let told = false;
+      return adapter.chat(routed, request, {
         signal: io.signal,
         onChunk: (json) => {
-          io.output();
+          // The router is told of the attempt's first output once, not on every chunk.
+          if (!told) {
+            told = true;
+            io.output();
+          }
           watch.onChunk(json);
         },
       });
+    };
     const result = await callUpstream(ctx, target, chat, { signal, streamed }).catch((error: unknown) => {
       throw gatewayFailure(error);
     });
