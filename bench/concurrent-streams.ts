@@ -10,7 +10,7 @@ import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { mb, ms } from './lib/stats.ts';
 import { postEventStream } from './lib/sse-client.ts';
-import { chunks, cpuPerCall, describe, directStream, measureFloor, measurePath, parleyStream, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
+import { chunks, cpuPerCall, describe, directStream, measureInTurns, parleyStream, spacingMs, startFloorPath, streams, streamsPerPath, warmUpStreams, type CpuMs, type FloorPath, type OpenStream } from './lib/stream-runs.ts';
 
 const bench = 'concurrent-streams';
 /**
@@ -47,24 +47,24 @@ async function shortExchange(url: string, token: string, agent: http.Agent): Pro
 }
 
 /**
- * 500 streams at once of 200 chunks 10 ms apart, first straight from the paced fake (the
- * baseline: the client's own delay), then through the floor relay (what relaying alone costs on
- * this machine, since the client and the fake share its cores), then through Parley. Every chunk
+ * 500 streams at once of 200 chunks 10 ms apart, straight from the paced fake (the baseline: the
+ * client's own delay), through the floor relay (what relaying alone costs on this machine, since
+ * the client and the fake share its cores) and through Parley, the three in turns (measureInTurns). Every chunk
  * is checked for order and content; Parley's resident memory is sampled from /proc while it
  * streams. Then 500 short exchanges tell the CPU of an exchange apart from that of its chunks:
  * the marginal CPU per chunk is the streaming CPU less 500 exchanges' worth, per chunk.
  */
 export async function runConcurrentStreams(): Promise<BenchResult[]> {
-  const fake = await startPacedFake({ streams: 3 * (warmUpStreams + streams), chunks, spacingMs });
+  const fake = await startPacedFake({ streams: 3 * streamsPerPath, chunks, spacingMs });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
   let parleys: BenchParley[] = [];
   const postgres = database === 'postgres' ? await createThrowawayPostgres() : undefined;
   const processes = instanceCount > 1 ? `${instanceCount} Parley processes` : 'Parley';
   const configuration = `${processes} on ${postgres ? 'PostgreSQL (throw-away database, 127.0.0.1:5432)' : 'embedded PGlite'}, streams ${redisUrl ? 'in Redis' : 'in memory'}`;
   console.log(`  configuration: ${configuration}`);
+  let floorPath: FloorPath | undefined;
   try {
-    const direct = await measurePath(fake, 0, directStream(fake, agent));
-    const floor = await measureFloor(fake, agent);
+    floorPath = await startFloorPath(fake, agent);
     parleys = await startParleyInstances(instanceCount, {
       OPENAI_API_KEY: 'sk-bench',
       OPENAI_BASE_URL: `${fake.url}/v1`,
@@ -77,7 +77,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const open: OpenStream = (stream, check) => opens[stream % opens.length]!(stream, check);
     const memories = parleys.map((parley) => sampleRss(parley.pid));
     const pids = parleys.map((parley) => parley.pid);
-    const through = await measurePath(fake, 2, open, pids);
+    const [direct, floor, through] = await measureInTurns(fake, [{ open: directStream(fake, agent) }, floorPath, { open, pids }]);
     const { cpu } = through;
     // The target is per process: each instance is a server of its own.
     const rss = Math.max(...memories.map((memory) => memory.stop()));
@@ -91,9 +91,9 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const broken = [...direct.checks, ...floor.checks, ...through.checks].filter((c) => c.problem);
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
     console.log(`  Parley RSS while streaming: max ${mb(rss)} (VmHWM since start ${mb(peak)})${instanceCount > 1 ? ', the largest instance' : ''}`);
-    const relayed = streams * chunks;
+    const relayed = through.measured * chunks;
     const usPerChunk = (usedMs: number) => (usedMs * 1000) / relayed;
-    const parleyUs = usPerChunk(cpu.user + cpu.system - streams * exchangeMs);
+    const parleyUs = usPerChunk(cpu.user + cpu.system - through.measured * exchangeMs);
     const floorUs = usPerChunk(floor.cpu.user + floor.cpu.system);
     const perChunk = ({ user, system }: CpuMs) =>
       `${((user + system) / 1000).toFixed(1)} s for ${relayed} chunks (${usPerChunk(user + system).toFixed(0)} µs per chunk: user ${usPerChunk(user).toFixed(0)}, system ${usPerChunk(system).toFixed(0)}`;
@@ -107,7 +107,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     const cpuLimit = floorUs * targets.cpuPerChunkOverFloor;
     console.log(`  a relay that only relays adds ${ms(floorAdded)} at p99 here: this machine's floor for this load`);
     return [
-      result(bench, `streams delivered complete and in order`, `${intact}/${streams}`, `${streams}/${streams}`, intact === streams),
+      result(bench, `streams delivered complete and in order`, `${intact}/${through.measured}`, `${through.measured}/${through.measured}`, intact === through.measured),
       result(
         bench,
         'added chunk latency p99 (Parley − direct)',
@@ -127,6 +127,7 @@ export async function runConcurrentStreams(): Promise<BenchResult[]> {
     ];
   } finally {
     agent.destroy();
+    await floorPath?.stop();
     await stopParleyInstances(parleys);
     await fake.close();
     await postgres?.drop();

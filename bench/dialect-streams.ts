@@ -7,7 +7,7 @@ import { startParleyInstances, stopParleyInstances } from './lib/parley-instance
 import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { postEventStream } from './lib/sse-client.ts';
-import { chunks, describe, measureFloor, measurePath, spacingMs, streams, warmUpStreams, type CpuMs, type OpenStream } from './lib/stream-runs.ts';
+import { chunks, describe, measureInTurns, spacingMs, startFloorPath, streams, streamsPerPath, type CpuMs, type FloorPath, type OpenStream } from './lib/stream-runs.ts';
 import type { StreamCheck } from './lib/stream-check.ts';
 import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
@@ -44,29 +44,29 @@ const cpuMs = ({ user, system }: CpuMs) => user + system;
 /**
  * The same 500 streams × 200 chunks as the gateway bench, through the floor relay and through
  * Parley's `/v1/messages` with an access key for a GPT model (on the paced Chat Completions
- * fake): Parley's CPU per relayed chunk against the floor relay's, measured in the same run.
+ * fake), measured in turns: Parley's CPU per relayed chunk against the floor relay's, in the same run.
  */
 export async function runDialectStreams(): Promise<BenchResult[]> {
-  const fake = await startPacedFake({ streams: 2 * (warmUpStreams + streams), chunks, spacingMs });
+  const fake = await startPacedFake({ streams: 2 * streamsPerPath, chunks, spacingMs });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
   const postgres = await createThrowawayPostgres();
+  let floorPath: FloorPath | undefined;
   let parleys: BenchParley[] = [];
   try {
-    const floor = await measureFloor(fake, agent);
+    floorPath = await startFloorPath(fake, agent);
     parleys = await startParleyInstances(1, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1`, ACCESS_MODE: 'both', DATABASE_URL: postgres.url });
     const parley = parleys[0]!;
     const key = await mintBenchKey(postgres.url, 10_000_000);
-    const through = await measurePath(fake, 0, messagesStream(parley.url, key, agent), [parley.pid]);
+    const [floor, through] = await measureInTurns(fake, [floorPath, { open: messagesStream(parley.url, key, agent), pids: [parley.pid] }]);
     describe('through the floor relay', floor);
     describe('through /v1/messages', through);
     const broken = [...floor.checks, ...through.checks].filter((c) => c.problem);
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
-    const relayed = streams * chunks;
-    const parleyUs = (cpuMs(through.cpu) * 1000) / relayed;
-    const floorUs = (cpuMs(floor.cpu) * 1000) / relayed;
+    const parleyUs = (cpuMs(through.cpu) * 1000) / (through.measured * chunks);
+    const floorUs = (cpuMs(floor.cpu) * 1000) / (floor.measured * chunks);
     const intact = through.checks.filter((c) => !c.problem).length;
     return [
-      result(bench, 'Messages streams delivered complete and in order', `${intact}/${streams}`, `${streams}/${streams}`, intact === streams),
+      result(bench, 'Messages streams delivered complete and in order', `${intact}/${through.measured}`, `${through.measured}/${through.measured}`, intact === through.measured),
       result(
         bench,
         'CPU per relayed chunk, Messages in, Chat Completions upstream',
@@ -77,6 +77,7 @@ export async function runDialectStreams(): Promise<BenchResult[]> {
     ];
   } finally {
     agent.destroy();
+    await floorPath?.stop();
     await stopParleyInstances(parleys);
     await fake.close();
     await postgres.drop();

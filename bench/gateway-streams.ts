@@ -7,7 +7,7 @@ import { result, type BenchResult } from './lib/report.ts';
 import { runIfMain } from './lib/run-main.ts';
 import { postEventStream } from './lib/sse-client.ts';
 import { ms } from './lib/stats.ts';
-import { chatCompletionsStream, chunks, cpuPerCall, describe, directStream, measureFloor, measurePath, spacingMs, streams, warmUpStreams, type CpuMs } from './lib/stream-runs.ts';
+import { chatCompletionsStream, chunks, cpuPerCall, describe, directStream, measureInTurns, spacingMs, startFloorPath, streams, streamsPerPath, type CpuMs, type FloorPath } from './lib/stream-runs.ts';
 import { createThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 const bench = 'gateway-streams';
@@ -38,22 +38,26 @@ const cpuMs = ({ user, system }: CpuMs) => user + system;
  * Issue 26's gateway bench: the same 500 streams × 200 chunks as concurrent-streams, straight
  * from the paced fake, through the floor relay, and through Parley's `/v1/chat/completions`
  * with an access key (auth, model route, quota hold, relay, settle, usage record), on
- * PostgreSQL. Then 2,000 one-chunk calls (after 2,000 unmeasured) tell Parley's CPU per request. The time to first token
- * the API adds is ttft.ts's: one request at a time, as a person waits for it, not the queue of a
- * 500-stream burst.
+ * PostgreSQL, the three paths measured in turns (measureInTurns). Then 2,000 one-chunk calls
+ * (after 2,000 unmeasured) tell Parley's CPU per request. The time to first token the API adds
+ * is ttft.ts's: one request at a time, as a person waits for it, not the queue of a 500-stream burst.
  */
 export async function runGatewayStreams(): Promise<BenchResult[]> {
-  const fake = await startPacedFake({ streams: 3 * (warmUpStreams + streams), chunks, spacingMs });
+  const fake = await startPacedFake({ streams: 3 * streamsPerPath, chunks, spacingMs });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * streams });
   const postgres = await createThrowawayPostgres();
+  let floorPath: FloorPath | undefined;
   let parleys: BenchParley[] = [];
   try {
-    const direct = await measurePath(fake, 0, directStream(fake, agent));
-    const floor = await measureFloor(fake, agent);
+    floorPath = await startFloorPath(fake, agent);
     parleys = await startParleyInstances(1, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: `${fake.url}/v1`, ACCESS_MODE: 'both', DATABASE_URL: postgres.url });
     const parley = parleys[0]!;
     const key = await mintBenchKey(postgres.url, 10_000_000);
-    const through = await measurePath(fake, 2, chatCompletionsStream(`${parley.url}/v1`, key, agent), [parley.pid]);
+    const [direct, floor, through] = await measureInTurns(fake, [
+      { open: directStream(fake, agent) },
+      floorPath,
+      { open: chatCompletionsStream(`${parley.url}/v1`, key, agent), pids: [parley.pid] },
+    ]);
 
     const perRequestMs = await cpuPerCall([parley.pid], () => shortCall(`${parley.url}/v1`, key, agent), requestRun);
 
@@ -62,21 +66,22 @@ export async function runGatewayStreams(): Promise<BenchResult[]> {
     const p = describe('through /v1', through);
     const broken = [...direct.checks, ...floor.checks, ...through.checks].filter((c) => c.problem);
     for (const check of broken.slice(0, 5)) console.log(`  ${check.problem}`);
-    const relayed = streams * chunks;
+    const relayed = through.measured * chunks;
     const parleyUs = (cpuMs(through.cpu) * 1000) / relayed;
-    const floorUs = (cpuMs(floor.cpu) * 1000) / relayed;
+    const floorUs = (cpuMs(floor.cpu) * 1000) / (floor.measured * chunks);
     const added = p.p99 - d.p99;
     const floorAdded = f.p99 - d.p99;
     const intact = through.checks.filter((c) => !c.problem).length;
     console.log(`  Parley CPU while streaming: ${(cpuMs(through.cpu) / 1000).toFixed(1)} s for ${relayed} chunks; floor relay ${(cpuMs(floor.cpu) / 1000).toFixed(1)} s`);
     return [
-      result(bench, 'streams delivered complete and in order', `${intact}/${streams}`, `${streams}/${streams}`, intact === streams),
+      result(bench, 'streams delivered complete and in order', `${intact}/${through.measured}`, `${through.measured}/${through.measured}`, intact === through.measured),
       result(bench, 'CPU per relayed chunk', `${parleyUs.toFixed(1)} µs (floor relay ${floorUs.toFixed(1)} µs, ${(parleyUs / floorUs).toFixed(2)}×)`, `≤ ${targets.cpuPerChunkOverFloor}× floor`, parleyUs <= floorUs * targets.cpuPerChunkOverFloor),
       result(bench, 'added chunk latency p99 (Parley − direct)', `${ms(added)} (floor relay ${ms(floorAdded)})`, `≤ floor + ${targets.addedP99OverFloorMs} ms = ${ms(floorAdded + targets.addedP99OverFloorMs)}`, added <= floorAdded + targets.addedP99OverFloorMs),
       result(bench, 'CPU per request (auth, route, hold, settle, record; one chunk)', ms(perRequestMs, 3), `≤ ${targets.cpuPerRequestMs} ms`, perRequestMs <= targets.cpuPerRequestMs),
     ];
   } finally {
     agent.destroy();
+    await floorPath?.stop();
     await stopParleyInstances(parleys);
     await fake.close();
     await postgres.drop();

@@ -10,9 +10,9 @@ import { distribution, ms } from './stats.ts';
 import { peakOverlap, StreamCheck } from './stream-check.ts';
 
 /**
- * The streaming benches' shared runs: batches of concurrent streams through one path (straight
- * from the paced fake, through the floor relay, through Parley), each chunk checked, the relay's
- * CPU taken over the measured batch only.
+ * The streaming benches' shared runs: batches of concurrent streams through each path (straight
+ * from the paced fake, through the floor relay, through Parley), the paths in turns, each chunk
+ * checked, a relay's CPU taken over its measured batches only.
  */
 export const streams = Number(process.env.BENCH_STREAMS ?? 500);
 /** `BENCH_CHUNKS=20` beside the default 200 tells the per-exchange cost from the per-chunk cost (two runs, two unknowns). */
@@ -123,18 +123,55 @@ async function runStreams(fake: PacedFake, firstStream: number, count: number, o
 }
 
 /**
- * A warm-up batch, then the measured one; each path has its own block of stream numbers. The
- * CPU time of the processes `pids` (the relay under test) is taken over the measured batch only,
- * from quiet to quiet: the warm-up's tail is left out, the measured batch's own tail counted.
+ * Measured batches per path (`BENCH_ROUNDS`). A single batch of each path, one after the other,
+ * carried the machine's drift into the ratio: within minutes, the floor relay alone measured 20 to
+ * 26 µs a chunk and one Parley build 1.19 to 1.63× of it, in six runs each.
  */
-export async function measurePath(fake: PacedFake, block: number, open: OpenStream, pids: readonly number[] = []): Promise<Run & { cpu: CpuMs }> {
-  const first = block * (warmUpStreams + streams);
-  const warm = await runStreams(fake, first, warmUpStreams, open);
-  const broken = warm.checks.find((c) => c.problem);
-  if (broken) throw new Error(`warm-up failed: ${broken.problem}`);
-  const cpuBefore = await cpuWhenQuiet(pids);
-  const run = await runStreams(fake, first + warmUpStreams, streams, open);
-  return { ...run, cpu: await cpuSince(cpuBefore, pids) };
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Stream numbers each path takes from the paced fake: its warm-up and its measured batches. */
+export const streamsPerPath = warmUpStreams + rounds * streams;
+
+/** One way to the paced fake's streams, and the processes whose CPU it costs (none: the client's own). */
+export interface MeasuredPath {
+  open: OpenStream;
+  pids?: readonly number[];
+}
+
+/** A path's measured batches together: every stream's check and chunk latency, the CPU summed. */
+interface PathRun extends Run {
+  cpu: CpuMs;
+  /** Streams measured: `rounds` batches of `streams`. */
+  measured: number;
+}
+
+/**
+ * Warms every path with a batch, then measures them in turns, `rounds` times (the first path, the
+ * second, …, the first again): each path's figures then come from batches spread over the same
+ * stretch of time as the others'. The CPU of a path's processes is taken over its measured
+ * batches only, each from quiet to quiet: a batch's own tail counted, the one before it not.
+ * Path `i` reads streams `i * streamsPerPath` on (the fake must serve `paths × streamsPerPath`).
+ */
+export async function measureInTurns<const Paths extends readonly MeasuredPath[]>(fake: PacedFake, paths: Paths): Promise<{ [K in keyof Paths]: PathRun }> {
+  for (const [i, path] of paths.entries()) {
+    const warm = await runStreams(fake, i * streamsPerPath, warmUpStreams, path.open);
+    const broken = warm.checks.find((c) => c.problem);
+    if (broken) throw new Error(`warm-up failed: ${broken.problem}`);
+  }
+  const runs: PathRun[] = paths.map(() => ({ checks: [], latencies: [], cpu: { user: 0, system: 0 }, measured: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, path] of paths.entries()) {
+      const pids = path.pids ?? [];
+      const before = await cpuWhenQuiet(pids);
+      const batch = await runStreams(fake, i * streamsPerPath + warmUpStreams + round * streams, streams, path.open);
+      const { user, system } = await cpuSince(before, pids);
+      const run = runs[i]!;
+      run.checks.push(...batch.checks);
+      for (const latency of batch.latencies) run.latencies.push(latency);
+      run.cpu = { user: run.cpu.user + user, system: run.cpu.system + system };
+      run.measured += streams;
+    }
+  }
+  return runs as { [K in keyof Paths]: PathRun };
 }
 
 /** The direct path: the same client reading the fake's Chat Completions streams itself. */
@@ -193,25 +230,30 @@ export function parleyStream(parleyUrl: string, token: string, agent: http.Agent
   };
 }
 
+/** The batches of a path's run, in the order they ran (`streams` checks each). */
+const batchesOf = (run: Run) => Array.from({ length: Math.ceil(run.checks.length / streams) }, (_, i) => run.checks.slice(i * streams, (i + 1) * streams));
+
+/** Prints a path's chunk latencies (over all its batches) and how its streams overlapped (the widest spread, the least overlap of a batch). */
 export function describe(name: string, run: Run) {
   const label = name.padEnd('through the floor relay'.length);
   const d = distribution(run.latencies);
-  const firsts = run.checks.map((c) => c.firstAt).filter((at) => !Number.isNaN(at));
-  const startSpread = Math.max(...firsts) - Math.min(...firsts);
-  console.log(`  ${label}: chunk latency p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} over ${d.count} chunks`);
+  const batches = batchesOf(run);
+  const spreads = batches.map((checks) => {
+    const firsts = checks.map((c) => c.firstAt).filter((at) => !Number.isNaN(at));
+    return Math.max(...firsts) - Math.min(...firsts);
+  });
+  const overlap = Math.min(...batches.map((checks) => peakOverlap(checks)));
+  console.log(`  ${label}: chunk latency p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} over ${d.count} chunks in ${batches.length} batches`);
   console.log(
-    `  ${' '.repeat(label.length)}  first chunks spread over ${ms(startSpread, 0)}; at most ${peakOverlap(run.checks)} of ${streams} streams were delivering at once`,
+    `  ${' '.repeat(label.length)}  first chunks spread over at most ${ms(Math.max(...spreads), 0)}; at least ${overlap} of ${streams} streams of each batch were delivering at once`,
   );
   return d;
 }
 
-/** The floor path: the same streams through a relay that does nothing but relay (floor-relay-server.ts). */
-export async function measureFloor(fake: PacedFake, agent: http.Agent): Promise<Run & { cpu: CpuMs }> {
-  const relay = await startFloorRelay(`${fake.url}/v1`);
-  try {
-    return await measurePath(fake, 1, parleyStream(relay.url, 'unused', agent), [relay.pid]);
-  } finally {
-    await relay.stop();
-  }
-}
+export type FloorPath = MeasuredPath & { stop(): Promise<void> };
 
+/** The floor path: the same streams through a relay that does nothing but relay (floor-relay-server.ts), running until stopped. */
+export async function startFloorPath(fake: PacedFake, agent: http.Agent): Promise<FloorPath> {
+  const relay = await startFloorRelay(`${fake.url}/v1`);
+  return { open: parleyStream(relay.url, 'unused', agent), pids: [relay.pid], stop: () => relay.stop() };
+}
