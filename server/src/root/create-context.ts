@@ -13,6 +13,7 @@ import { createModelLists } from '../services/models/model-lists.ts';
 import { createTokenCounter } from '../services/tokenizer/token-counter.ts';
 import { createWorkerPool } from '../services/worker-pool/worker-pool.ts';
 import { createUsageRecorder } from '../services/usage-records/usage-recorder.ts';
+import { createChargeBatch } from '../services/access/charge-batch.ts';
 import { createKeyHolds } from '../services/access/key-holds.ts';
 import { createGatewayCallers } from '../services/gateway/caller-cache.ts';
 import { createBusinessSettings } from '../services/business-settings/business-settings.ts';
@@ -21,7 +22,7 @@ import { createLogger } from '../app/logger.ts';
 import { createReadiness } from '../app/readiness.ts';
 
 /** What a process supplies; the caches and the logger that hang off them are made here. */
-export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'userMessageSaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords' | 'gatewayCallers' | 'keyHolds' | 'businessSettings'> &
+export type AppContextParts = Omit<AppContext, 'log' | 'accessTokens' | 'passwords' | 'authUsers' | 'replySaves' | 'userMessageSaves' | 'readiness' | 'files' | 'mcp' | 'models' | 'tokenCounter' | 'serviceAccountTokens' | 'openIdConfigurations' | 'workers' | 'channels' | 'usageRecords' | 'gatewayCallers' | 'keyHolds' | 'charges' | 'businessSettings'> &
   Partial<Pick<AppContext, 'log' | 'readiness' | 'files'>>;
 
 export function createAppContext(parts: AppContextParts): AppContext {
@@ -54,6 +55,7 @@ export function createAppContext(parts: AppContextParts): AppContext {
     usageRecords: createUsageRecorder(parts.db, log),
     gatewayCallers: createGatewayCallers(),
     keyHolds: createKeyHolds(parts.db),
+    charges: createChargeBatch(parts.db, log),
     businessSettings,
   };
 }

@@ -1,8 +1,7 @@
 import { chatErrorText, type DailyLimitError, type EndpointName, type InsufficientQuotaError } from '@parley/core';
 import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.ts';
-import type { Db, Queryable } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import type { Queryable } from '../../db/client.ts';
 import { accessKeys, dailyCalls, usageLedger } from '../../db/schema.ts';
 import { keyState } from './access-key-store.ts';
 import type { HoldEntry } from './key-holds.ts';
@@ -54,23 +53,6 @@ class Refused extends Error {
 export const FREE_SUBJECT_MODEL = '*';
 const keySubject = (keyId: string) => `key:${keyId}`;
 export const ipSubject = (ip: string) => `ip:${ip}`;
-
-/** A served hold's charge row: prepared, as every API call and chat writes one. */
-const chargeStatement = preparedStatement((db: Db) =>
-  db
-    .insert(usageLedger)
-    .values({
-      userId: sql.placeholder('userId'),
-      accessKeyId: sql.placeholder('accessKeyId'),
-      model: sql.placeholder('model'),
-      conversationId: sql.placeholder('conversationId'),
-      messageId: sql.placeholder('messageId'),
-      kind: 'charge',
-      amount: sql.placeholder('amount'),
-      holdId: sql.placeholder('holdId'),
-    })
-    .prepare('ledger_charge'),
-);
 
 /** Counts one more call of the day unless `cap` is reached; false when it is. */
 async function countCall(db: Queryable, subject: string, model: string, day: string, cap: number): Promise<boolean> {
@@ -155,7 +137,7 @@ async function holdOnKey(ctx: AppContext, payer: Extract<Payer, { kind: 'key' }>
   return {
     ok: true,
     hold: settleOnce(ctx, call, async ({ served, cost: final }) => {
-      if (served && (final === undefined || final === cost)) return void (await chargeStatement(ctx.db).execute({ ...entry, conversationId: entry.conversationId ?? null, messageId: entry.messageId ?? null, amount: cost, holdId }));
+      if (served && (final === undefined || final === cost)) return ctx.charges.charge({ ...entry, conversationId: entry.conversationId ?? null, messageId: entry.messageId ?? null, amount: cost, holdId });
       if (served) return settleDifference(ctx, payer.keyId, { ...entry, holdId }, cost, final!);
       await ctx.db.transaction(async (tx) => {
         await tx
