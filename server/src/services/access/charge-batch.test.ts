@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds)('batched charge rows on %s', (kind) => {
     const charges: Charge[] = Array.from({ length: 200 }, (_, i) => ({
       userId: key.row.userId!,
       accessKeyId: key.row.id,
-      model: i % 2 ? 'gpt-4o-mini' : 'claude-sonnet-4-5',
+      model: i % 2 ? 'gpt-4o-mini' : 'text-embedding-3-small',
       conversationId: i % 3 ? randomUUID() : null,
       messageId: i % 3 ? randomUUID() : null,
       amount: 1 + (i % 4),
