@@ -40,6 +40,7 @@ export function withRateLimitRetry(provider: ChatProvider, request: ChatRequest,
   let held = 0;
   let retried = false;
   const counted: ChatRequest = request.beforeCall ? { ...request, beforeCall: (call) => (held++, request.beforeCall!(call)) } : request;
+  // Once the user saw output there is nothing to retry (`recover` throws): failures then pass as they are, with no turn of this layer.
   return recovering(provider.stream(counted, signal), async (error) => {
     const wait = retried || watch.shown() || signal.aborted ? undefined : automaticRetryDelay(error);
     if (wait === undefined) throw error;
@@ -52,6 +53,5 @@ export function withRateLimitRetry(provider: ChatProvider, request: ChatRequest,
       ? { ...request, beforeCall: async (call) => (alreadyHeld > 0 ? void alreadyHeld-- : request.beforeCall!(call)) }
       : request;
     return provider.stream(again, signal);
-    // Once the user saw output there is nothing to retry (the above throws): failures then pass as they are.
   }, () => watch.shown());
 }
